@@ -1,0 +1,107 @@
+//! `seance`: the Seance bot and its tools. Subcommands:
+//! `play` (a game in this terminal) and `perft` (count moves).
+
+use std::io::{self, BufWriter};
+
+use anyhow::{Result, bail};
+use clap::{Args, Parser, Subcommand};
+use seance_bot::adapters::console::{Console, Opponent};
+use seance_bot::perft;
+use seance_engine::{Options, Start, catalogue};
+use seance_render::text::Glyphs;
+
+/// Historical and fairy chess variants, in chat and in the terminal.
+#[derive(Parser)]
+#[command(name = "seance", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game in this terminal: two seats at one keyboard, or against a random mover.
+    Play {
+        /// The game: through.
+        game: String,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Let a random mover play this colour (for example `black`).
+        #[arg(long, value_name = "COLOR")]
+        random: Option<String>,
+        /// Seed of the random mover, so a game can be repeated.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Draw pieces as letters instead of chess symbols.
+        #[arg(long)]
+        letters: bool,
+    },
+    /// Count the leaves of the tree of legal moves, depth by depth.
+    Perft {
+        /// The game: through.
+        game: String,
+        /// How many plies deep to count.
+        depth: u32,
+        #[command(flatten)]
+        start: StartArgs,
+    },
+}
+
+/// Where a game starts and with which options, the same for every subcommand.
+#[derive(Args)]
+struct StartArgs {
+    /// A named setup of the game (its first setup by default).
+    #[arg(long)]
+    setup: Option<String>,
+    /// A game option, KEY=VALUE; repeat for several.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Start from this position text instead of a setup.
+    #[arg(long, conflicts_with = "setup")]
+    position: Option<String>,
+}
+
+impl StartArgs {
+    fn resolve(self) -> Result<(Start, Options)> {
+        let options = Options::parse(self.options.iter().map(String::as_str))?;
+        let start = match self.position {
+            Some(text) => Start::Position(text),
+            None => Start::Setup(self.setup),
+        };
+        Ok((start, options))
+    }
+}
+
+fn main() -> Result<()> {
+    match Cli::parse().command {
+        Command::Play {
+            game,
+            start,
+            random,
+            seed,
+            letters,
+        } => {
+            let (start, options) = start.resolve()?;
+            let game = catalogue::new_game(&game, start, options)?;
+            let opponent = match random {
+                None => None,
+                Some(color) => match game.info().seat_named(&color) {
+                    Some(seat) => Some(Opponent::random(seat, seed)),
+                    None => bail!("this game has no seat '{color}'"),
+                },
+            };
+            let glyphs = if letters {
+                Glyphs::Letters
+            } else {
+                Glyphs::Unicode
+            };
+            let mut console = Console::new(game, opponent, glyphs);
+            console.run(io::stdin().lock(), BufWriter::new(io::stdout().lock()))?;
+        }
+        Command::Perft { game, depth, start } => {
+            let (start, options) = start.resolve()?;
+            perft::run(&game, start, options, depth, &mut io::stdout().lock())?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,38 @@
+//! `seance perft`: counts the leaves of the move tree depth by depth and
+//! reports the speed of the deepest count.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::Result;
+use seance_engine::{Options, Start, catalogue};
+
+/// Prints `depth D nodes N` for each depth up to `depth`, then
+/// `nodes=<N> nps=<N>` for the deepest one.
+pub fn run(
+    id: &str,
+    start: Start,
+    options: Options,
+    depth: u32,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut last = (0, 0.0);
+    let mut clock = Instant::now();
+    let mut written = Ok(());
+    catalogue::perft(id, start, options, depth, &mut |d, nodes| {
+        last = (nodes, clock.elapsed().as_secs_f64());
+        if written.is_ok() {
+            written = writeln!(out, "depth {d} nodes {nodes}");
+        }
+        clock = Instant::now();
+    })?;
+    written?;
+    let (nodes, seconds) = last;
+    let nps = if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    };
+    writeln!(out, "nodes={nodes} nps={nps}")?;
+    Ok(())
+}

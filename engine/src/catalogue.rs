@@ -1,0 +1,202 @@
+//! Every game by id, and [`AnyGame`]: one object-safe face over `Game<V>` for
+//! code (the bot, the terminal) that picks the game at run time.
+
+use std::fmt::Debug;
+
+use crate::game::{Action, ActionError, Game, Offer, ReplayError, Start};
+use crate::notation::parse_move;
+use crate::options::Options;
+use crate::outcome::Outcome;
+use crate::perft;
+use crate::seat::{Phase, Seat};
+use crate::through::Through;
+use crate::variant::{GameInfo, SetupError, Variant};
+use crate::view::BoardView;
+
+/// Something to do with a variant chosen by id: [`visit`] calls `visit::<V>()`
+/// with the right type, so each use is written once for every game.
+pub trait Visitor {
+    /// What the visit returns.
+    type Output;
+    /// Does the work for variant `V`.
+    fn visit<V: Variant>(self) -> Self::Output;
+}
+
+/// The ids of every game, in menu order.
+pub fn ids() -> Vec<&'static str> {
+    games().iter().map(|g| g.id).collect()
+}
+
+/// What every game is called and offers, in menu order.
+pub fn games() -> [&'static GameInfo; 1] {
+    [Through::info()]
+}
+
+/// Runs `visitor` for the game with `id`.
+pub fn visit<W: Visitor>(id: &str, visitor: W) -> Result<W::Output, SetupError> {
+    match id.trim().to_lowercase().as_str() {
+        "through" => Ok(visitor.visit::<Through>()),
+        other => Err(SetupError::UnknownGame {
+            id: other.to_owned(),
+            known: ids(),
+        }),
+    }
+}
+
+/// A game of any variant, with moves and actions as text.
+pub trait AnyGame: Debug + Send + Sync {
+    /// The game's id, name, setups, options, seats and pieces.
+    fn info(&self) -> &'static GameInfo;
+    /// Where it started.
+    fn start(&self) -> &Start;
+    /// The options it is played with.
+    fn options(&self) -> &Options;
+    /// What the game waits for.
+    fn phase(&self) -> Phase;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<&Outcome>;
+    /// The canonical texts of the legal moves.
+    fn legal_moves(&self) -> Vec<String>;
+    /// The offer waiting for answers and the seats that agree to it so far.
+    fn pending_offer(&self) -> Option<(Offer, Vec<Seat>)>;
+    /// A move typed by `seat`, in forgiving notation; returns its canonical text.
+    fn play_input(&mut self, seat: Seat, input: &str) -> Result<String, ActionError>;
+    /// Any action, a move written in forgiving notation for the seat the game
+    /// waits for; returns its canonical log text.
+    fn act(&mut self, action: Action<String>) -> Result<String, ActionError>;
+    /// Plays one log line; returns its canonical text.
+    fn play_text(&mut self, text: &str) -> Result<String, ActionError>;
+    /// The canonical log, oldest first.
+    fn log(&self) -> Vec<String>;
+    /// The position in the game's text format.
+    fn position_text(&self) -> String;
+    /// The hash of the position.
+    fn position_hash(&self) -> u64;
+    /// The picture's data.
+    fn board_view(&self) -> BoardView;
+    /// A copy of the game.
+    fn boxed_clone(&self) -> Box<dyn AnyGame>;
+}
+
+impl<V: Variant> AnyGame for Game<V> {
+    fn info(&self) -> &'static GameInfo {
+        V::info()
+    }
+
+    fn start(&self) -> &Start {
+        Game::start(self)
+    }
+
+    fn options(&self) -> &Options {
+        Game::options(self)
+    }
+
+    fn phase(&self) -> Phase {
+        Game::phase(self)
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        Game::outcome(self)
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        let position = self.position();
+        position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| self.move_text(mv))
+            .collect()
+    }
+
+    fn pending_offer(&self) -> Option<(Offer, Vec<Seat>)> {
+        Game::pending_offer(self).map(|(offer, agreed)| (offer, agreed.to_vec()))
+    }
+
+    fn play_input(&mut self, seat: Seat, input: &str) -> Result<String, ActionError> {
+        Game::play_input(self, seat, input)
+    }
+
+    fn act(&mut self, action: Action<String>) -> Result<String, ActionError> {
+        let action = action.try_map(|text| parse_move(self.position(), &text))?;
+        self.play(action)
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<String, ActionError> {
+        Game::play_text(self, text)
+    }
+
+    fn log(&self) -> Vec<String> {
+        Game::log(self).map(str::to_owned).collect()
+    }
+
+    fn position_text(&self) -> String {
+        self.position().to_text()
+    }
+
+    fn position_hash(&self) -> u64 {
+        self.position().hash()
+    }
+
+    fn board_view(&self) -> BoardView {
+        Game::board_view(self)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+}
+
+/// Starts a game of `id` from `start` with `options`.
+pub fn new_game(id: &str, start: Start, options: Options) -> Result<Box<dyn AnyGame>, SetupError> {
+    struct New(Start, Options);
+    impl Visitor for New {
+        type Output = Result<Box<dyn AnyGame>, SetupError>;
+        fn visit<V: Variant>(self) -> Self::Output {
+            Ok(Box::new(Game::<V>::new(self.0, self.1)?))
+        }
+    }
+    visit(id, New(start, options))?
+}
+
+/// Replays a stored game of `id`: its start, options and log texts.
+pub fn replay(
+    id: &str,
+    start: Start,
+    options: Options,
+    log: &[String],
+) -> Result<Box<dyn AnyGame>, ReplayError> {
+    struct Replay<'a>(Start, Options, &'a [String]);
+    impl Visitor for Replay<'_> {
+        type Output = Result<Box<dyn AnyGame>, ReplayError>;
+        fn visit<V: Variant>(self) -> Self::Output {
+            Ok(Box::new(Game::<V>::replay(self.0, self.1, self.2)?))
+        }
+    }
+    visit(id, Replay(start, options, log)).map_err(ReplayError::Setup)?
+}
+
+/// Perft of game `id` from `start`, per depth from 1 to `depth`, calling
+/// `report(depth, nodes)` after each.
+pub fn perft(
+    id: &str,
+    start: Start,
+    options: Options,
+    depth: u32,
+    report: &mut dyn FnMut(u32, u64),
+) -> Result<(), SetupError> {
+    struct Perft<'a>(Start, Options, u32, &'a mut dyn FnMut(u32, u64));
+    impl Visitor for Perft<'_> {
+        type Output = Result<(), SetupError>;
+        fn visit<V: Variant>(self) -> Self::Output {
+            let game = Game::<V>::new(self.0, self.1)?;
+            for d in 1..=self.2 {
+                (self.3)(d, perft::perft(game.position(), d));
+            }
+            Ok(())
+        }
+    }
+    visit(id, Perft(start, options, depth, report))?
+}

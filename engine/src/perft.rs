@@ -1,0 +1,25 @@
+//! Perft: the number of leaves of the tree of legal moves, the standard check
+//! of a move generator. One ply is one move; a position that ends the game has
+//! no children; the last ply is counted without playing it (bulk counting).
+
+use crate::variant::Variant;
+
+/// The number of move sequences of length `depth` from `position`.
+pub fn perft<V: Variant>(position: &V, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if position.ended() {
+        return 0;
+    }
+    if depth == 1 {
+        return position.count_moves();
+    }
+    let mut nodes = 0;
+    position.for_each_move(|mv| {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        nodes += perft(&child, depth - 1);
+    });
+    nodes
+}

@@ -1,0 +1,105 @@
+//! The players' places at the board: seats, their army colours and teams, and
+//! whose turn it is.
+
+use std::fmt;
+
+/// A place at the board, numbered from 0 in the game's seating order.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat's number, for indexing per-seat tables.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The colour of an army, which names its seat in every game.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Color {
+    /// White (two-player games).
+    White,
+    /// Black (two-player games; one of Enochian chess's armies).
+    Black,
+    /// Red (Chaturaji, Enochian chess).
+    Red,
+    /// Blue (Chaturaji, Enochian chess).
+    Blue,
+    /// Yellow (Chaturaji, Enochian chess).
+    Yellow,
+    /// Green (Chaturaji).
+    Green,
+}
+
+impl Color {
+    /// Every colour, in declaration order.
+    pub const ALL: [Color; 6] = [
+        Color::White,
+        Color::Black,
+        Color::Red,
+        Color::Blue,
+        Color::Yellow,
+        Color::Green,
+    ];
+
+    /// The English name in lower case, as typed in commands (`white`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+            Color::Red => "red",
+            Color::Blue => "blue",
+            Color::Yellow => "yellow",
+            Color::Green => "green",
+        }
+    }
+
+    /// Reads a colour's English name, in any case.
+    pub fn parse(text: &str) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A side that wins or loses together; in free-for-all games every seat is its own team.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Team(pub u8);
+
+/// What a seat is: its army's colour and its team.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SeatInfo {
+    /// The army's colour.
+    pub color: Color,
+    /// The team it plays for.
+    pub team: Team,
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Phase {
+    /// The seat must roll the dice.
+    Roll(Seat),
+    /// The seat must move.
+    Move(Seat),
+    /// The seat must choose among options its move left open.
+    Choice(Seat),
+    /// The game is over.
+    Over,
+}
+
+impl Phase {
+    /// The seat the game waits for, if any.
+    pub const fn seat(self) -> Option<Seat> {
+        match self {
+            Phase::Roll(seat) | Phase::Move(seat) | Phase::Choice(seat) => Some(seat),
+            Phase::Over => None,
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! [`Variant`]: the one interface every game's rules implement.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use thiserror::Error;
+
+use crate::game::ActionError;
+use crate::geometry::{Geometry, Square};
+use crate::options::{OptionError, OptionSpec, Options};
+use crate::outcome::{Outcome, Reason};
+use crate::seat::{Phase, Seat, SeatInfo};
+use crate::view::{BoardView, Figure};
+
+/// What a game is called and what it offers, for menus and help.
+#[derive(Debug)]
+pub struct GameInfo {
+    /// The id used in commands, such as `through`.
+    pub id: &'static str,
+    /// The name in English.
+    pub name: &'static str,
+    /// The named starting setups; the first is the default.
+    pub setups: &'static [&'static str],
+    /// The options the game accepts.
+    pub options: &'static [OptionSpec],
+    /// The seats in seating order.
+    pub seats: &'static [SeatInfo],
+    /// The pieces with the letters notation uses for them.
+    pub pieces: &'static [(char, Figure)],
+}
+
+impl GameInfo {
+    /// The figure written with `letter` (in any case) in this game.
+    pub fn figure(&self, letter: char) -> Option<Figure> {
+        let letter = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .find(|(l, _)| *l == letter)
+            .map(|(_, f)| *f)
+    }
+
+    /// The letter of `figure` in this game.
+    pub fn letter(&self, figure: Figure) -> Option<char> {
+        self.pieces
+            .iter()
+            .find(|(_, f)| *f == figure)
+            .map(|(l, _)| *l)
+    }
+
+    /// The seat of the army named `color` (`white`, `red`, ...), if the game has it.
+    pub fn seat_named(&self, color: &str) -> Option<Seat> {
+        let color = crate::seat::Color::parse(color)?;
+        self.seats
+            .iter()
+            .position(|s| s.color == color)
+            .map(|i| Seat(i as u8))
+    }
+}
+
+/// What a move does, in the terms notation and messages need.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MoveInfo {
+    /// The moving piece.
+    pub figure: Figure,
+    /// The square it leaves.
+    pub from: Square,
+    /// The square it reaches.
+    pub to: Square,
+    /// Whether it captures there.
+    pub capture: bool,
+    /// What it becomes on arrival, if it promotes.
+    pub promotion: Option<Figure>,
+}
+
+/// A position text that could not be read.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+#[error("bad position text: {0}")]
+pub struct PositionError(pub String);
+
+/// Why a game could not be set up.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum SetupError {
+    /// No game has this id.
+    #[error("there is no game '{id}'; the games are: {}", known.join(", "))]
+    UnknownGame {
+        /// The id given.
+        id: String,
+        /// The ids there are.
+        known: Vec<&'static str>,
+    },
+    /// The game has no setup by this name.
+    #[error("there is no setup '{name}'; choose one of: {}", known.join(", "))]
+    UnknownSetup {
+        /// The name given.
+        name: String,
+        /// The setups there are.
+        known: Vec<&'static str>,
+    },
+    /// An option was refused.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// A position text was refused.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// The rules of one game over its own position type. Everything here is pure
+/// and deterministic: randomness (dice) comes in from the caller.
+pub trait Variant: Clone + Debug + Send + Sync + 'static {
+    /// A move of this game, small and cheap to copy.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync;
+
+    /// The game's id, name, setups, options, seats and pieces.
+    fn info() -> &'static GameInfo;
+
+    /// The starting position of the named setup, with checked options.
+    fn setup(setup: &str, options: &Options) -> Result<Self, SetupError>;
+
+    /// Reads a position text (the format is the game's own, documented with it).
+    fn from_text(text: &str, options: &Options) -> Result<Self, PositionError>;
+
+    /// Writes the position text; [`Variant::from_text`] reads it back unchanged.
+    fn to_text(&self) -> String;
+
+    /// The board's shape, for naming squares.
+    fn geometry(&self) -> Geometry;
+
+    /// What the position waits for, assuming the game goes on.
+    fn phase(&self) -> Phase;
+
+    /// Calls `f` with every legal move of the seat to move.
+    fn for_each_move(&self, f: impl FnMut(Self::Move));
+
+    /// How many legal moves there are (the leaves of perft's last ply).
+    fn count_moves(&self) -> u64 {
+        let mut n = 0;
+        self.for_each_move(|_| n += 1);
+        n
+    }
+
+    /// Plays `mv`, which must come from [`Variant::for_each_move`] on this position.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// Applies a roll of the dice, when the phase is [`Phase::Roll`]; on error the
+    /// position is unchanged. Games without dice never ask for one.
+    fn roll(&mut self, _dice: &[u8]) -> Result<(), ActionError> {
+        Err(ActionError::NoDice)
+    }
+
+    /// Whether the position itself ends the game, not counting "no legal move"
+    /// (which move generation shows). Cheap: search and perft call it at every node.
+    fn ended(&self) -> bool;
+
+    /// The result, if the position ends the game.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A hash of everything that makes positions equal for repetition.
+    fn hash(&self) -> u64;
+
+    /// How many times one position may occur before the game is drawn, if ever.
+    fn repetition_limit(&self) -> Option<usize> {
+        None
+    }
+
+    /// What `mv` does.
+    fn describe(&self, mv: Self::Move) -> MoveInfo;
+
+    /// The piece on `square` and its owner.
+    fn occupant(&self, square: Square) -> Option<(Seat, Figure)>;
+
+    /// The picture's data, highlighting `last` as the move that led here.
+    fn board_view(&self, last: Option<Self::Move>) -> BoardView;
+
+    /// The result when `seat` resigns or runs out of time, if that ends the game.
+    /// By default the other team wins.
+    fn concede(&mut self, seat: Seat, reason: Reason) -> Option<Outcome> {
+        let seats = Self::info().seats;
+        let team = seats[seat.index()].team;
+        let winners = (0..seats.len() as u8)
+            .map(Seat)
+            .filter(|s| seats[s.index()].team != team)
+            .collect();
+        Some(Outcome::win(winners, reason))
+    }
+
+    /// Every legal move, in generation order.
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.for_each_move(|mv| moves.push(mv));
+        moves
+    }
+}
