@@ -73,13 +73,13 @@ impl Console {
         let info = self.game.info();
         writeln!(out, "{}. Type a move, or 'help'.", info.name)?;
         let mut lines = input.lines();
+        let mut changed = true;
         loop {
-            self.opponent_moves(&mut out)?;
-            write!(
-                out,
-                "\n{}",
-                text::draw(&self.game.board_view(), self.glyphs)
-            )?;
+            changed |= self.opponent_moves(&mut out)?;
+            if changed {
+                let board = text::draw(&self.game.board_view(), self.glyphs);
+                write!(out, "\n{board}")?;
+            }
             let seat = match self.game.phase() {
                 Phase::Over => {
                     let outcome = self.game.outcome().cloned();
@@ -95,36 +95,48 @@ impl Console {
             let Some(line) = lines.next().transpose()? else {
                 return writeln!(out);
             };
-            match line.trim() {
+            changed = match line.trim() {
                 "quit" | "exit" => return Ok(()),
                 command => self.handle(seat, command, &mut out)?,
-            }
+            };
         }
     }
 
-    /// Carries out one typed line for `seat`, reporting what happened.
-    fn handle(&mut self, seat: Seat, command: &str, out: &mut impl Write) -> io::Result<()> {
+    /// Carries out one typed line for `seat`, reporting what happened; says
+    /// whether the game changed.
+    fn handle(&mut self, seat: Seat, command: &str, out: &mut impl Write) -> io::Result<bool> {
+        let info = match command {
+            "" => String::new(),
+            "help" | "?" => HELP.to_owned(),
+            "moves" => self.game.legal_moves().join(" "),
+            "log" => self.game.log().join("\n"),
+            "position" => self.game.position_text(),
+            _ => return self.change(seat, command, out),
+        };
+        if !info.is_empty() {
+            writeln!(out, "{info}")?;
+        }
+        Ok(false)
+    }
+
+    /// Plays a move or another action typed by `seat`; says whether it was accepted.
+    fn change(&mut self, seat: Seat, command: &str, out: &mut impl Write) -> io::Result<bool> {
         let result = match command {
-            "" => return Ok(()),
-            "help" | "?" => return writeln!(out, "{HELP}"),
-            "moves" => return writeln!(out, "{}", self.game.legal_moves().join(" ")),
-            "log" => return writeln!(out, "{}", self.game.log().join("\n")),
-            "position" => return writeln!(out, "{}", self.game.position_text()),
             "resign" => self.game.act(Action::Resign(seat)),
             "draw" => self.game.act(Action::Offer(seat, Offer::Draw)),
             "accept" | "decline" => return self.answer(command == "accept", out),
             typed => self.game.play_input(seat, typed),
         };
-        match result {
-            Ok(done) => writeln!(out, "{}", self.describe(seat, &done)),
-            Err(error) => writeln!(out, "{error}"),
-        }
+        let accepted = result.is_ok();
+        writeln!(out, "{}", self.report(seat, result))?;
+        Ok(accepted)
     }
 
     /// Everyone at this keyboard who has not yet agreed answers the pending offer.
-    fn answer(&mut self, accept: bool, out: &mut impl Write) -> io::Result<()> {
+    fn answer(&mut self, accept: bool, out: &mut impl Write) -> io::Result<bool> {
         let Some((_, agreed)) = self.game.pending_offer() else {
-            return writeln!(out, "{}", ActionError::NoOffer);
+            writeln!(out, "{}", ActionError::NoOffer)?;
+            return Ok(false);
         };
         let answering: Vec<Seat> = self.seats().filter(|s| !agreed.contains(s)).collect();
         for seat in answering {
@@ -134,19 +146,20 @@ impl Console {
                 Action::Decline(seat)
             };
             match self.game.act(action) {
-                Ok(done) => writeln!(out, "{}", self.describe(seat, &done))?,
                 Err(ActionError::NoOffer) => break,
-                Err(error) => writeln!(out, "{error}")?,
+                done => writeln!(out, "{}", self.report(seat, done))?,
             }
         }
-        Ok(())
+        Ok(true)
     }
 
-    /// Lets the computer opponent answer offers and move while it is its turn.
-    fn opponent_moves(&mut self, out: &mut impl Write) -> io::Result<()> {
+    /// Lets the computer opponent answer offers and move while it is its turn;
+    /// says whether it did anything.
+    fn opponent_moves(&mut self, out: &mut impl Write) -> io::Result<bool> {
         let Some(opponent) = self.opponent.as_mut() else {
-            return Ok(());
+            return Ok(false);
         };
+        let mut acted = false;
         let seat = opponent.seat;
         if self
             .game
@@ -155,6 +168,7 @@ impl Console {
         {
             let done = self.game.act(Action::Decline(seat));
             writeln!(out, "{}", self.report(seat, done))?;
+            acted = true;
         }
         while self.game.phase() == Phase::Move(seat) {
             let moves = self.game.legal_moves();
@@ -167,8 +181,9 @@ impl Console {
             };
             let done = self.game.play_input(seat, choice);
             writeln!(out, "{}", self.report(seat, done))?;
+            acted = true;
         }
-        Ok(())
+        Ok(acted)
     }
 
     fn report(&self, seat: Seat, done: Result<String, ActionError>) -> String {
