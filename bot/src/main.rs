@@ -2,10 +2,11 @@
 //! `play` (a game in this terminal) and `perft` (count moves).
 
 use std::io::{self, BufWriter};
+use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
-use seance_bot::adapters::console::{Console, Opponent};
+use seance_bot::adapters::console::Console;
 use seance_bot::perft;
 use seance_engine::{Options, Start, catalogue};
 use seance_render::text::Glyphs;
@@ -20,16 +21,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a game in this terminal: two seats at one keyboard, or against a random mover.
+    /// Play a game in this terminal: every seat at one keyboard, or some left to a random mover.
     Play {
-        /// The game: through.
+        /// The game: chaturaji, chaturaji-classic, chaturaji-nodice or through.
         game: String,
         #[command(flatten)]
         start: StartArgs,
-        /// Let a random mover play this colour (for example `black`).
+        /// Let a random mover play this colour (for example `black`); repeat for several.
         #[arg(long, value_name = "COLOR")]
-        random: Option<String>,
-        /// Seed of the random mover, so a game can be repeated.
+        random: Vec<String>,
+        /// Seed of the dice and of the random mover, so a game can be repeated.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Draw pieces as letters instead of chess symbols.
@@ -38,7 +39,7 @@ enum Command {
     },
     /// Count the leaves of the tree of legal moves, depth by depth.
     Perft {
-        /// The game: through.
+        /// The game: chaturaji, chaturaji-classic, chaturaji-nodice or through.
         game: String,
         /// How many plies deep to count.
         depth: u32,
@@ -72,8 +73,26 @@ impl StartArgs {
     }
 }
 
-fn main() -> Result<()> {
-    match Cli::parse().command {
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`seance perft ... | head`): nothing to report.
+        Err(error)
+            if error
+                .downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
         Command::Play {
             game,
             start,
@@ -83,19 +102,19 @@ fn main() -> Result<()> {
         } => {
             let (start, options) = start.resolve()?;
             let game = catalogue::new_game(&game, start, options)?;
-            let opponent = match random {
-                None => None,
-                Some(color) => match game.info().seat_named(&color) {
-                    Some(seat) => Some(Opponent::random(seat, seed)),
+            let mut computer = Vec::new();
+            for color in random {
+                match game.info().seat_named(&color) {
+                    Some(seat) => computer.push(seat),
                     None => bail!("this game has no seat '{color}'"),
-                },
-            };
+                }
+            }
             let glyphs = if letters {
                 Glyphs::Letters
             } else {
                 Glyphs::Unicode
             };
-            let mut console = Console::new(game, opponent, glyphs);
+            let mut console = Console::new(game, computer, seed, glyphs);
             console.run(io::stdin().lock(), BufWriter::new(io::stdout().lock()))?;
         }
         Command::Perft { game, depth, start } => {

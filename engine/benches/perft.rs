@@ -5,24 +5,35 @@
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use seance_engine::chaturaji::ChaturajiNoDice;
 use seance_engine::perft::perft;
-use seance_engine::through::{START, Through};
-use seance_engine::{Options, Variant};
+use seance_engine::through::Through;
+use seance_engine::{Game, Options, Start, Variant};
 
-fn through(c: &mut Criterion) {
-    let position = Through::from_text(START, &Options::new()).expect("start position");
-    let mut group = c.benchmark_group("through");
+/// Benchmarks perft of variant `V` from its default setup at each of `depths`.
+fn bench<V: Variant>(c: &mut Criterion, depths: &[u32]) {
+    let game = Game::<V>::new(Start::Setup(None), Options::new()).expect("default setup");
+    let position = game.position();
+    let mut group = c.benchmark_group(V::info().id);
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
-    for depth in [4, 5] {
-        let nodes = perft(&position, depth);
+    for &depth in depths {
+        let nodes = perft(position, depth);
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("perft {depth} start"), |b| {
-            b.iter(|| perft(std::hint::black_box(&position), depth))
+            b.iter(|| perft(std::hint::black_box(position), depth))
         });
     }
     group.finish();
 }
 
-criterion_group!(benches, through);
+fn through(c: &mut Criterion) {
+    bench::<Through>(c, &[4, 5]);
+}
+
+fn chaturaji_nodice(c: &mut Criterion) {
+    bench::<ChaturajiNoDice>(c, &[6, 7]);
+}
+
+criterion_group!(benches, through, chaturaji_nodice);
 criterion_main!(benches);

@@ -40,6 +40,11 @@ pub trait Bits:
     fn last(self) -> Option<Square>;
     /// The set without its lowest square.
     fn without_first(self) -> Self;
+    /// Every square up to and including the lowest of the set; all squares
+    /// if the set is empty.
+    fn through_first(self) -> Self;
+    /// Every square from the highest of the set up; all squares if the set is empty.
+    fn through_last(self) -> Self;
 
     /// Whether the set holds no square.
     #[inline]
@@ -90,6 +95,17 @@ macro_rules! impl_bits {
             fn without_first(self) -> Self {
                 self & self.wrapping_sub(1)
             }
+
+            #[inline]
+            fn through_first(self) -> Self {
+                self ^ self.wrapping_sub(1)
+            }
+
+            #[inline]
+            fn through_last(self) -> Self {
+                let highest = 1 << (<$int>::BITS - 1 - (self | 1).leading_zeros());
+                !(highest - 1)
+            }
         }
     )*};
 }
@@ -136,5 +152,9 @@ mod tests {
         );
         assert_eq!(wide.last(), Some(Square::new(111)));
         assert_eq!(0u64.first(), None);
+        assert_eq!(0b0110_1000u64.through_first(), 0b1111);
+        assert_eq!(0b0110_1000u64.through_last(), !0b0011_1111);
+        assert_eq!(0u64.through_first(), !0);
+        assert_eq!(0u128.through_last(), !0);
     }
 }

@@ -3,6 +3,8 @@
 
 use std::fmt::Debug;
 
+use crate::chaturaji::{ChaturajiClassic, ChaturajiModern, ChaturajiNoDice};
+use crate::dice::DiceSpec;
 use crate::game::{Action, ActionError, Game, Offer, ReplayError, Start};
 use crate::notation::parse_move;
 use crate::options::Options;
@@ -28,13 +30,21 @@ pub fn ids() -> Vec<&'static str> {
 }
 
 /// What every game is called and offers, in menu order.
-pub fn games() -> [&'static GameInfo; 1] {
-    [Through::info()]
+pub fn games() -> [&'static GameInfo; 4] {
+    [
+        ChaturajiModern::info(),
+        ChaturajiClassic::info(),
+        ChaturajiNoDice::info(),
+        Through::info(),
+    ]
 }
 
 /// Runs `visitor` for the game with `id`.
 pub fn visit<W: Visitor>(id: &str, visitor: W) -> Result<W::Output, SetupError> {
     match id.trim().to_lowercase().as_str() {
+        "chaturaji" => Ok(visitor.visit::<ChaturajiModern>()),
+        "chaturaji-classic" => Ok(visitor.visit::<ChaturajiClassic>()),
+        "chaturaji-nodice" => Ok(visitor.visit::<ChaturajiNoDice>()),
         "through" => Ok(visitor.visit::<Through>()),
         other => Err(SetupError::UnknownGame {
             id: other.to_owned(),
@@ -57,6 +67,8 @@ pub trait AnyGame: Debug + Send + Sync {
     fn outcome(&self) -> Option<&Outcome>;
     /// The canonical texts of the legal moves.
     fn legal_moves(&self) -> Vec<String>;
+    /// The dice to throw when the game waits for a roll.
+    fn dice_spec(&self) -> Option<DiceSpec>;
     /// The offer waiting for answers and the seats that agree to it so far.
     fn pending_offer(&self) -> Option<(Offer, Vec<Seat>)>;
     /// A move typed by `seat`, in forgiving notation; returns its canonical text.
@@ -109,6 +121,10 @@ impl<V: Variant> AnyGame for Game<V> {
             .into_iter()
             .map(|mv| self.move_text(mv))
             .collect()
+    }
+
+    fn dice_spec(&self) -> Option<DiceSpec> {
+        self.position().dice_spec()
     }
 
     fn pending_offer(&self) -> Option<(Offer, Vec<Seat>)> {

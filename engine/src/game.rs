@@ -48,8 +48,10 @@ impl<M> Action<M> {
 /// What one seat may propose to the others.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Offer {
-    /// End the game as a draw.
+    /// End the game now: a draw, or in games of points, the scores as they stand.
     Draw,
+    /// Give back the captured king of this army in exchange for the offerer's own.
+    Exchange(Color),
 }
 
 /// Where a game starts: a named setup, or a position text.
@@ -88,6 +90,15 @@ pub enum ActionError {
     /// There is no offer to answer.
     #[error("there is no offer to answer")]
     NoOffer,
+    /// The offer cannot be made in this game or position.
+    #[error("that offer cannot be made now")]
+    OfferUnavailable,
+    /// The seat is not asked to answer the pending offer.
+    #[error("the offer is not addressed to you")]
+    NotAParty,
+    /// The dice are not dice of this game.
+    #[error("these are not dice of this game")]
+    BadDice,
     /// An offer already waits for an answer.
     #[error("an offer is already waiting for an answer")]
     OfferPending,
@@ -120,10 +131,11 @@ pub enum ReplayError {
     },
 }
 
-/// An offer waiting for answers, with the seats that agree so far.
+/// An offer waiting for answers: who made it, who must agree, who has.
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Pending {
     offer: Offer,
+    parties: Vec<Seat>,
     agreed: Vec<Seat>,
 }
 
@@ -287,6 +299,11 @@ impl<V: Variant> Game<V> {
                 .collect::<Result<_, _>>()
                 .map(Action::Roll),
             ["offer", "draw", who] => Ok(Action::Offer(seat(who)?, Offer::Draw)),
+            ["offer", "exchange", king, who] => {
+                let king =
+                    Color::parse(king).ok_or_else(|| ActionError::Unreadable(text.to_owned()))?;
+                Ok(Action::Offer(seat(who)?, Offer::Exchange(king)))
+            }
             ["accept", who] => Ok(Action::Accept(seat(who)?)),
             ["decline", who] => Ok(Action::Decline(seat(who)?)),
             ["resign", who] => Ok(Action::Resign(seat(who)?)),
@@ -332,20 +349,34 @@ impl<V: Variant> Game<V> {
                 if self.pending.is_some() {
                     return Err(ActionError::OfferPending);
                 }
+                let parties = self.position.offer_parties(*seat, *offer)?;
+                if !parties.contains(seat) {
+                    return Err(ActionError::NotAParty);
+                }
                 self.pending = Some(Pending {
                     offer: *offer,
-                    agreed: vec![*seat],
+                    parties,
+                    agreed: Vec::new(),
                 });
+                if let Err(error) = self.agree(*seat) {
+                    self.pending = None;
+                    return Err(error);
+                }
                 match offer {
                     Offer::Draw => format!("offer draw {}", who(seat)),
+                    Offer::Exchange(king) => format!("offer exchange {king} {}", who(seat)),
                 }
             }
             Action::Accept(seat) => {
-                self.accept(*seat)?;
+                self.agree(*seat)?;
                 format!("accept {}", who(seat))
             }
             Action::Decline(seat) => {
-                self.pending.take().ok_or(ActionError::NoOffer)?;
+                let pending = self.pending.as_ref().ok_or(ActionError::NoOffer)?;
+                if !pending.parties.contains(seat) {
+                    return Err(ActionError::NotAParty);
+                }
+                self.pending = None;
                 format!("decline {}", who(seat))
             }
             Action::Resign(seat) => {
@@ -386,23 +417,32 @@ impl<V: Variant> Game<V> {
         self.outcome = self.position.outcome().or_else(|| {
             let limit = self.position.repetition_limit()?;
             let seen = self.hashes.iter().filter(|&&h| h == hash).count();
-            (seen >= limit).then(|| Outcome::draw(Reason::Repetition))
+            (seen >= limit).then(|| self.position.repetition_outcome())
         });
         Ok(text)
     }
 
-    fn accept(&mut self, seat: Seat) -> Result<(), ActionError> {
+    /// Records `seat`'s agreement to the pending offer, and carries the offer
+    /// out once every party has agreed.
+    fn agree(&mut self, seat: Seat) -> Result<(), ActionError> {
         let pending = self.pending.as_mut().ok_or(ActionError::NoOffer)?;
+        if !pending.parties.contains(&seat) {
+            return Err(ActionError::NotAParty);
+        }
         if pending.agreed.contains(&seat) {
             return Err(ActionError::AlreadyAgreed);
         }
-        pending.agreed.push(seat);
-        if pending.agreed.len() == V::info().seats.len() {
-            let Pending { offer, .. } = self.pending.take().expect("checked above");
-            match offer {
-                Offer::Draw => self.outcome = Some(Outcome::draw(Reason::Agreement)),
-            }
+        if pending.agreed.len() + 1 < pending.parties.len() {
+            pending.agreed.push(seat);
+            return Ok(());
         }
+        let offerer = pending.agreed.first().copied().unwrap_or(seat);
+        let mut settled = self.position.clone();
+        let outcome = settled.settle(offerer, pending.offer)?;
+        self.position = settled;
+        self.pending = None;
+        self.hashes.push(self.position.hash());
+        self.outcome = outcome.or_else(|| self.position.outcome());
         Ok(())
     }
 }

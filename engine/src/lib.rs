@@ -13,6 +13,8 @@
 
 pub mod bits;
 pub mod catalogue;
+pub mod chaturaji;
+pub mod dice;
 pub mod game;
 pub mod geometry;
 pub mod movement;
@@ -20,6 +22,7 @@ pub mod notation;
 pub mod options;
 pub mod outcome;
 pub mod perft;
+pub mod placement;
 pub mod seat;
 pub mod through;
 pub mod variant;
@@ -28,6 +31,7 @@ mod zobrist;
 
 pub use bits::Bits;
 pub use catalogue::AnyGame;
+pub use dice::DiceSpec;
 pub use game::{Action, ActionError, Game, Offer, ReplayError, Start};
 pub use geometry::{Forward, Geometry, Square};
 pub use notation::{NotationError, Problem};

@@ -132,25 +132,33 @@ pub struct Targets<B> {
     pub capture: B,
 }
 
-/// The squares one line of a blocked rider covers from every square.
-#[derive(Clone, Debug)]
-struct Ray<B> {
+/// A direction of a blocked ride.
+#[derive(Clone, Copy, Debug)]
+struct Direction {
     mode: Mode,
     /// Whether square indices grow along the line, so the nearest blocker is the lowest.
     ascending: bool,
-    /// Per square: the squares the piece may reach on an empty board.
-    reach: Vec<B>,
-    /// Per square: the whole line to the edge, to cut off what lies behind a blocker.
-    line: Vec<B>,
+}
+
+/// One direction of a blocked ride from one square.
+#[derive(Clone, Copy, Debug)]
+struct Line<B> {
+    /// The squares the piece may reach on an empty board.
+    reach: B,
+    /// Every square it passes or reaches (its nearest men block it).
+    path: B,
 }
 
 /// The tables of one piece for one facing on one board: open targets per
 /// square, plus the lines of any blocked rides.
 #[derive(Clone, Debug)]
 pub struct Reach<B> {
-    quiet: Vec<B>,
-    capture: Vec<B>,
-    rays: Vec<Ray<B>>,
+    /// Per square: the targets no man can block.
+    open: Vec<Targets<B>>,
+    /// The directions of blocked rides.
+    directions: Vec<Direction>,
+    /// Per square, then per direction: the blocked lines.
+    lines: Vec<Line<B>>,
 }
 
 impl<B: Bits> Reach<B> {
@@ -161,11 +169,17 @@ impl<B: Bits> Reach<B> {
             "board too large for its bit set"
         );
         let size = geometry.size();
-        let mut reach = Reach {
-            quiet: vec![B::EMPTY; size],
-            capture: vec![B::EMPTY; size],
-            rays: Vec::new(),
+        let mut open = vec![Targets::default(); size];
+        let add = |open: &mut [Targets<B>], from: Square, set: B, mode: Mode| {
+            if mode != Mode::CaptureOnly {
+                open[from.index()].quiet |= set;
+            }
+            if mode != Mode::MoveOnly {
+                open[from.index()].capture |= set;
+            }
         };
+        let mut directions = Vec::new();
+        let mut by_direction: Vec<Vec<Line<B>>> = Vec::new();
         for part in movement {
             match *part {
                 Part::Anywhere(mode) => {
@@ -174,7 +188,7 @@ impl<B: Bits> Reach<B> {
                             .squares()
                             .filter(|&to| to != from)
                             .fold(B::EMPTY, |set, to| set | B::bit(to));
-                        reach.add(from, all, mode);
+                        add(&mut open, from, all, mode);
                     }
                 }
                 Part::Stride(Stride {
@@ -197,29 +211,34 @@ impl<B: Bits> Reach<B> {
                         // A single-step part has nothing on its way: a leap.
                         if path == Path::Open || max <= 1 {
                             for from in geometry.squares() {
-                                reach.add(from, line(from, min, max), mode);
+                                add(&mut open, from, line(from, min, max), mode);
                             }
                         } else {
-                            reach.rays.push(Ray {
+                            directions.push(Direction {
                                 mode,
                                 ascending: dy > 0 || (dy == 0 && dx > 0),
-                                reach: geometry.squares().map(|s| line(s, min, max)).collect(),
-                                line: geometry.squares().map(|s| line(s, 1, UNLIMITED)).collect(),
                             });
+                            by_direction.push(
+                                geometry
+                                    .squares()
+                                    .map(|s| Line {
+                                        reach: line(s, min, max),
+                                        path: line(s, 1, max),
+                                    })
+                                    .collect(),
+                            );
                         }
                     }
                 }
             }
         }
-        reach
-    }
-
-    fn add(&mut self, from: Square, set: B, mode: Mode) {
-        if mode != Mode::CaptureOnly {
-            self.quiet[from.index()] |= set;
-        }
-        if mode != Mode::MoveOnly {
-            self.capture[from.index()] |= set;
+        let lines = (0..size)
+            .flat_map(|sq| by_direction.iter().map(move |lines| lines[sq]))
+            .collect();
+        Reach {
+            open,
+            directions,
+            lines,
         }
     }
 
@@ -228,25 +247,24 @@ impl<B: Bits> Reach<B> {
     /// that hold enemies.
     #[inline]
     pub fn targets(&self, from: Square, occupied: B) -> Targets<B> {
-        let mut targets = Targets {
-            quiet: self.quiet[from.index()],
-            capture: self.capture[from.index()],
-        };
-        for ray in &self.rays {
-            let mut set = ray.reach[from.index()];
-            let blockers = ray.line[from.index()] & occupied;
-            let nearest = if ray.ascending {
-                blockers.first()
-            } else {
-                blockers.last()
-            };
-            if let Some(blocker) = nearest {
-                set &= !ray.line[blocker.index()];
-            }
-            if ray.mode != Mode::CaptureOnly {
+        let mut targets = self.open[from.index()];
+        let n = self.directions.len();
+        if n == 0 {
+            return targets;
+        }
+        let here = &self.lines[from.index() * n..][..n];
+        for (direction, line) in self.directions.iter().zip(here) {
+            let blockers = line.path & occupied;
+            let set = line.reach
+                & if direction.ascending {
+                    blockers.through_first()
+                } else {
+                    blockers.through_last()
+                };
+            if direction.mode != Mode::CaptureOnly {
                 targets.quiet |= set;
             }
-            if ray.mode != Mode::MoveOnly {
+            if direction.mode != Mode::MoveOnly {
                 targets.capture |= set;
             }
         }

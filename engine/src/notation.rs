@@ -107,8 +107,12 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
-/// The canonical text of a move: from, to and `=` with the promotion letter.
+/// The canonical text of a move: from, to and `=` with the promotion letter
+/// (or the special move's word).
 pub fn format_move<V: Variant>(geometry: Geometry, info: &MoveInfo) -> String {
+    if let Some(word) = info.special {
+        return word.to_owned();
+    }
     let mut text = format!("{}{}", geometry.name(info.from), geometry.name(info.to));
     if let Some(letter) = info.promotion.and_then(|f| V::info().letter(f)) {
         text.push('=');
@@ -125,8 +129,15 @@ pub fn parse_move<V: Variant>(position: &V, input: &str) -> Result<V::Move, Nota
         .into_iter()
         .map(|mv| (mv, position.describe(mv)))
         .collect();
-    let typed = normalize(input);
     let canonical = |info: &MoveInfo| format_move::<V>(geometry, info);
+    // The canonical text (what logs hold) is read without trying every spelling.
+    let exact = moves
+        .iter()
+        .position(|(_, info)| canonical(info) == input.trim());
+    if let Some(i) = exact {
+        return Ok(moves[i].0);
+    }
+    let typed = normalize(input);
     let fits = |forms: fn(&Spellings) -> Vec<String>| -> Vec<usize> {
         moves
             .iter()
@@ -218,9 +229,11 @@ fn explain<V: Variant, M>(
 /// The ways a player may write one move, normalized like [`normalize`].
 struct Spellings {
     letter: char,
+    pawn: bool,
     from: String,
     to: String,
     promotion: Option<char>,
+    special: Option<String>,
 }
 
 impl Spellings {
@@ -228,9 +241,11 @@ impl Spellings {
         let letter = |f: Figure| V::info().letter(f).unwrap_or('?').to_ascii_lowercase();
         Spellings {
             letter: letter(info.figure),
+            pawn: info.figure == Figure::Pawn,
             from: geometry.name(info.from).to_string(),
             to: geometry.name(info.to).to_string(),
             promotion: info.promotion.map(letter),
+            special: info.special.map(normalize),
         }
     }
 
@@ -243,8 +258,12 @@ impl Spellings {
         all
     }
 
-    /// From and to, with or without the piece letter: `d1d8`, `qd1d8`.
+    /// From and to, with or without the piece letter: `d1d8`, `qd1d8`; or
+    /// the word of a special move.
     fn long(&self) -> Vec<String> {
+        if let Some(word) = &self.special {
+            return vec![word.clone()];
+        }
         let stem = format!("{}{}", self.from, self.to);
         self.finish(vec![format!("{}{stem}", self.letter), stem])
     }
@@ -252,6 +271,9 @@ impl Spellings {
     /// The target with the piece letter and maybe the start's file or rank
     /// (`qd8`, `qdd8`, `q1d8`); a pawn's target alone (`e4`).
     fn short(&self) -> Vec<String> {
+        if self.special.is_some() {
+            return Vec::new();
+        }
         let (file, rank) = self.from.split_at(1);
         let l = self.letter;
         let to = &self.to;
@@ -260,7 +282,7 @@ impl Spellings {
             format!("{l}{file}{to}"),
             format!("{l}{rank}{to}"),
         ];
-        if l == 'p' {
+        if self.pawn {
             stems.push(to.clone());
             stems.push(format!("{file}{to}"));
         }

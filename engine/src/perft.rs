@@ -4,8 +4,15 @@
 
 use crate::variant::Variant;
 
-/// The number of move sequences of length `depth` from `position`.
+/// The number of move sequences of length `depth` from `position`, ignoring
+/// the dice in games that have them.
 pub fn perft<V: Variant>(position: &V, depth: u32) -> u64 {
+    let mut root = position.clone();
+    root.ignore_dice();
+    count(&root, depth)
+}
+
+fn count<V: Variant>(position: &V, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -19,7 +26,7 @@ pub fn perft<V: Variant>(position: &V, depth: u32) -> u64 {
     position.for_each_move(|mv| {
         let mut child = position.clone();
         child.play_unchecked(mv);
-        nodes += perft(&child, depth - 1);
+        nodes += count(&child, depth - 1);
     });
     nodes
 }

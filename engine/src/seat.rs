@@ -81,6 +81,25 @@ pub struct SeatInfo {
     pub team: Team,
 }
 
+impl SeatInfo {
+    /// The seats of a free-for-all: one per colour, each its own team.
+    pub const fn free_for_all<const N: usize>(colors: [Color; N]) -> [SeatInfo; N] {
+        let mut seats = [SeatInfo {
+            color: Color::White,
+            team: Team(0),
+        }; N];
+        let mut i = 0;
+        while i < N {
+            seats[i] = SeatInfo {
+                color: colors[i],
+                team: Team(i as u8),
+            };
+            i += 1;
+        }
+        seats
+    }
+}
+
 /// What the game waits for.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Phase {

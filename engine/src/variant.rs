@@ -5,7 +5,8 @@ use std::hash::Hash;
 
 use thiserror::Error;
 
-use crate::game::ActionError;
+use crate::dice::DiceSpec;
+use crate::game::{ActionError, Offer};
 use crate::geometry::{Geometry, Square};
 use crate::options::{OptionError, OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
@@ -70,6 +71,9 @@ pub struct MoveInfo {
     pub capture: bool,
     /// What it becomes on arrival, if it promotes.
     pub promotion: Option<Figure>,
+    /// The text of a move that is not a piece going somewhere (`pass`), which
+    /// is then its only spelling; `None` for ordinary moves.
+    pub special: Option<&'static str>,
 }
 
 /// A position text that could not be read.
@@ -147,6 +151,11 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
         Err(ActionError::NoDice)
     }
 
+    /// The dice to throw when the phase is [`Phase::Roll`].
+    fn dice_spec(&self) -> Option<DiceSpec> {
+        None
+    }
+
     /// Whether the position itself ends the game, not counting "no legal move"
     /// (which move generation shows). Cheap: search and perft call it at every node.
     fn ended(&self) -> bool;
@@ -182,6 +191,37 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
             .collect();
         Some(Outcome::win(winners, reason))
     }
+
+    /// The seats that must agree to `offer` made by `offerer` (the offerer
+    /// among them), or why it cannot be made now. By default every seat must
+    /// agree to a draw, and nothing else can be offered.
+    fn offer_parties(&self, offerer: Seat, offer: Offer) -> Result<Vec<Seat>, ActionError> {
+        let _ = offerer;
+        match offer {
+            Offer::Draw => Ok((0..Self::info().seats.len() as u8).map(Seat).collect()),
+            Offer::Exchange(_) => Err(ActionError::OfferUnavailable),
+        }
+    }
+
+    /// Carries out an offer every party agreed to; returns the result if that
+    /// ends the game. By default an agreed draw is a draw.
+    fn settle(&mut self, offerer: Seat, offer: Offer) -> Result<Option<Outcome>, ActionError> {
+        let _ = offerer;
+        match offer {
+            Offer::Draw => Ok(Some(Outcome::draw(Reason::Agreement))),
+            Offer::Exchange(_) => Err(ActionError::OfferUnavailable),
+        }
+    }
+
+    /// The result when the position repeats too often (see [`Variant::repetition_limit`]).
+    fn repetition_outcome(&self) -> Outcome {
+        Outcome::draw(Reason::Repetition)
+    }
+
+    /// Switches to playing without dice: every kind of man may move and each
+    /// turn is one move. Perft and search count moves this way. Games without
+    /// dice are unchanged.
+    fn ignore_dice(&mut self) {}
 
     /// Every legal move, in generation order.
     fn legal_moves(&self) -> Vec<Self::Move> {

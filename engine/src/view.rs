@@ -22,6 +22,12 @@ pub enum Figure {
     Pawn,
     /// Through chess's superqueen, which goes to any square.
     Superqueen,
+    /// Chaturaji's boat (and the sailboat of the no-dice game).
+    Boat,
+    /// Chaturaji's horse.
+    Horse,
+    /// Chaturaji's elephant.
+    Elephant,
 }
 
 impl Figure {
@@ -35,6 +41,9 @@ impl Figure {
             Figure::Knight => "knight",
             Figure::Pawn => "pawn",
             Figure::Superqueen => "superqueen",
+            Figure::Boat => "boat",
+            Figure::Horse => "horse",
+            Figure::Elephant => "elephant",
         }
     }
 }
@@ -99,6 +108,8 @@ pub struct PieceView {
     pub cell: usize,
     /// The picture to draw.
     pub figure: Figure,
+    /// The letter the game's notation uses for it (upper case).
+    pub letter: char,
     /// The seat that owns it.
     pub owner: Seat,
     /// The owner's army colour.
@@ -168,12 +179,14 @@ pub struct Panel {
     pub phase: Phase,
     /// The dice of the current turn (empty in games without dice).
     pub dice: Vec<u8>,
+    /// Every seat's score, in seating order, in games of points (else empty).
+    pub scores: Vec<i32>,
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
 }
 
 impl Panel {
-    /// A panel listing `seats`, waiting for `phase`, with no dice and no result yet.
+    /// A panel listing `seats`, waiting for `phase`, with no dice, scores or result yet.
     pub fn new(seats: &[SeatInfo], phase: Phase) -> Panel {
         Panel {
             seats: seats
@@ -187,6 +200,7 @@ impl Panel {
                 .collect(),
             phase,
             dice: Vec::new(),
+            scores: Vec::new(),
             outcome: None,
         }
     }

@@ -1,6 +1,8 @@
-//! A board as lines of text for a terminal: chess symbols (or letters), rank
-//! numbers on the left, file letters below, and marks around highlighted cells:
-//! `[ ]` for the last move and `! !` for a royal piece in danger.
+//! A board as lines of text for a terminal: rank numbers on the left, file
+//! letters below, and marks around highlighted cells: `[ ]` for the last move
+//! and `! !` for a royal piece in danger. Two-army games use chess symbols
+//! (or letters, upper case for White); games of more armies write each piece
+//! as its army's initial and its letter (`gK`, the green king).
 
 use seance_engine::Color;
 use seance_engine::view::{BoardView, Figure, Mark, PieceView};
@@ -8,9 +10,9 @@ use seance_engine::view::{BoardView, Figure, Mark, PieceView};
 /// How pieces are written.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Glyphs {
-    /// Chess symbols: ♔ ♕ ♖ ♗ ♘ ♙, with Ⓢ for a superqueen.
+    /// Chess symbols where they exist: ♔ ♕ ♖ ♗ ♘ ♙, with Ⓢ for a superqueen.
     Unicode,
-    /// Letters, upper case for the first army: K Q R B N P S.
+    /// Letters only.
     Letters,
 }
 
@@ -23,6 +25,11 @@ pub fn draw(view: &BoardView, glyphs: Glyphs) -> String {
     );
     let rows = view.cells.iter().map(|c| c.row);
     let (bottom, top) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(0));
+    let two_armies = view
+        .pieces
+        .iter()
+        .all(|p| matches!(p.color, Color::White | Color::Black));
+    let width = if two_armies { 1 } else { 2 };
     let mut out = String::new();
     for row in (bottom..=top).rev() {
         out.push_str(&format!("{:>2} ", row + 1));
@@ -31,10 +38,10 @@ pub fn draw(view: &BoardView, glyphs: Glyphs) -> String {
                 .cells
                 .iter()
                 .find(|c| c.column == column && c.row == row);
-            let symbol = match (cell, view.piece_at(column, row)) {
-                (None, _) => ' ',
-                (Some(_), Some(piece)) => symbol(piece, glyphs),
-                (Some(_), None) => '·',
+            let token = match (cell, view.piece_at(column, row)) {
+                (None, _) => " ".repeat(width),
+                (Some(_), Some(piece)) => token(piece, glyphs, two_armies),
+                (Some(_), None) => format!("{:>width$}", '·'),
             };
             let marks: Vec<Mark> = view.marks_at(column, row).collect();
             let (open, close) = if marks.contains(&Mark::Danger) {
@@ -45,7 +52,7 @@ pub fn draw(view: &BoardView, glyphs: Glyphs) -> String {
                 (' ', ' ')
             };
             out.push(open);
-            out.push(symbol);
+            out.push_str(&token);
             out.push(close);
         }
         out.truncate(out.trim_end().len());
@@ -54,46 +61,45 @@ pub fn draw(view: &BoardView, glyphs: Glyphs) -> String {
     out.push_str("   ");
     for column in left..=right {
         let file = u8::try_from(column).map_or(' ', |c| char::from(b'a' + c));
-        out.push_str(&format!(" {file} "));
+        out.push_str(&format!(" {file:>width$} "));
     }
     out.truncate(out.trim_end().len());
     out.push('\n');
     out
 }
 
-/// The character for one piece.
-fn symbol(piece: &PieceView, glyphs: Glyphs) -> char {
-    let light = matches!(piece.color, Color::White | Color::Yellow);
-    match glyphs {
-        Glyphs::Unicode => {
-            let (white, black) = match piece.figure {
-                Figure::King => ('♔', '♚'),
-                Figure::Queen => ('♕', '♛'),
-                Figure::Rook => ('♖', '♜'),
-                Figure::Bishop => ('♗', '♝'),
-                Figure::Knight => ('♘', '♞'),
-                Figure::Pawn => ('♙', '♟'),
-                Figure::Superqueen => ('Ⓢ', 'ⓢ'),
-            };
-            if light { white } else { black }
-        }
-        Glyphs::Letters => {
-            let letter = match piece.figure {
-                Figure::King => 'K',
-                Figure::Queen => 'Q',
-                Figure::Rook => 'R',
-                Figure::Bishop => 'B',
-                Figure::Knight => 'N',
-                Figure::Pawn => 'P',
-                Figure::Superqueen => 'S',
-            };
-            if light {
-                letter
+/// The text of one piece.
+fn token(piece: &PieceView, glyphs: Glyphs, two_armies: bool) -> String {
+    if !two_armies {
+        let army = match piece.color {
+            Color::Black => 'k',
+            other => other.name().chars().next().unwrap_or('?'),
+        };
+        return format!("{army}{}", piece.letter);
+    }
+    let white = piece.color == Color::White;
+    let symbols = match piece.figure {
+        Figure::King => Some(('♔', '♚')),
+        Figure::Queen => Some(('♕', '♛')),
+        Figure::Rook => Some(('♖', '♜')),
+        Figure::Bishop => Some(('♗', '♝')),
+        Figure::Knight => Some(('♘', '♞')),
+        Figure::Pawn => Some(('♙', '♟')),
+        Figure::Superqueen => Some(('Ⓢ', 'ⓢ')),
+        Figure::Boat | Figure::Horse | Figure::Elephant => None,
+    };
+    let symbol = match (glyphs, symbols) {
+        (Glyphs::Unicode, Some((light, dark))) => {
+            if white {
+                light
             } else {
-                letter.to_ascii_lowercase()
+                dark
             }
         }
-    }
+        _ if white => piece.letter,
+        _ => piece.letter.to_ascii_lowercase(),
+    };
+    symbol.to_string()
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@ use seance_tests::console_session;
 fn two_players_at_one_keyboard_play_agree_a_draw() {
     let (out, log) = console_session(
         "through",
-        None,
+        &[],
+        1,
         &["Qxd8", "hello", "e7-e5", "moves", "draw", "accept"],
     );
     assert!(
@@ -19,14 +20,14 @@ fn two_players_at_one_keyboard_play_agree_a_draw() {
     assert!(out.contains("could not read a move in 'hello'"), "{out}");
     assert!(out.contains("black plays e7e5"), "{out}");
     assert!(out.contains("white offers a draw"), "{out}");
-    assert!(out.contains("black accepts the draw"), "{out}");
+    assert!(out.contains("black accepts"), "{out}");
     assert!(out.trim_end().ends_with("Draw: agreement."), "{out}");
     assert_eq!(log, ["d1d8", "e7e5", "offer draw white", "accept black"]);
 }
 
 #[test]
 fn a_bad_move_is_explained_and_changes_nothing() {
-    let (out, log) = console_session("through", None, &["e5e6", "d1d2", "quit"]);
+    let (out, log) = console_session("through", &[], 1, &["e5e6", "d1d2", "quit"]);
     assert!(
         out.contains("there is no piece on e5; closest legal moves:"),
         "{out}"
@@ -37,9 +38,9 @@ fn a_bad_move_is_explained_and_changes_nothing() {
 
 #[test]
 fn against_a_random_mover_until_resignation() {
-    let (out, log) = console_session("through", Some((Seat(1), 42)), &["Nc3", "draw", "resign"]);
+    let (out, log) = console_session("through", &[Seat(1)], 42, &["Nc3", "draw", "resign"]);
     assert!(out.contains("white plays b1c3"), "{out}");
-    assert!(out.contains("black declines the draw"), "{out}");
+    assert!(out.contains("black declines"), "{out}");
     assert!(
         out.trim_end().ends_with("black wins: white resigned."),
         "{out}"
@@ -57,7 +58,7 @@ fn against_a_random_mover_until_resignation() {
 
 #[test]
 fn the_input_ending_leaves_quietly() {
-    let (out, log) = console_session("through", None, &[]);
+    let (out, log) = console_session("through", &[], 1, &[]);
     assert!(out.contains("white> "));
     assert!(log.is_empty());
 }

@@ -11,7 +11,7 @@ use crate::bits::Bits;
 use crate::geometry::{Geometry, Square};
 use crate::options::{OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
-use crate::seat::{Color, Phase, Seat, SeatInfo, Team};
+use crate::seat::{Color, Phase, Seat, SeatInfo};
 use crate::variant::{GameInfo, MoveInfo, PositionError, SetupError, Variant};
 use crate::view::{BoardView, CellView, Figure, Highlight, Mark, Panel, PieceState, PieceView};
 use crate::zobrist;
@@ -89,6 +89,18 @@ impl Kind {
         self as usize
     }
 
+    /// The letter of position texts and notation.
+    const fn letter(self) -> char {
+        match self {
+            Kind::Pawn => 'P',
+            Kind::Knight => 'N',
+            Kind::Bishop => 'B',
+            Kind::Rook => 'R',
+            Kind::Queen => 'Q',
+            Kind::Superqueen => 'S',
+        }
+    }
+
     const fn figure(self) -> Figure {
         match self {
             Kind::Pawn => Figure::Pawn,
@@ -160,23 +172,14 @@ static INFO: GameInfo = GameInfo {
     name: "Through chess",
     setups: &["standard"],
     options: &[SUPERQUEEN_CAPTURE, WIN],
-    seats: &[
-        SeatInfo {
-            color: Color::White,
-            team: Team(0),
-        },
-        SeatInfo {
-            color: Color::Black,
-            team: Team(1),
-        },
-    ],
+    seats: &SeatInfo::free_for_all([Color::White, Color::Black]),
     pieces: &[
-        ('P', Figure::Pawn),
-        ('N', Figure::Knight),
-        ('B', Figure::Bishop),
-        ('R', Figure::Rook),
-        ('Q', Figure::Queen),
-        ('S', Figure::Superqueen),
+        (Kind::Pawn.letter(), Figure::Pawn),
+        (Kind::Knight.letter(), Figure::Knight),
+        (Kind::Bishop.letter(), Figure::Bishop),
+        (Kind::Rook.letter(), Figure::Rook),
+        (Kind::Queen.letter(), Figure::Queen),
+        (Kind::Superqueen.letter(), Figure::Superqueen),
     ],
 };
 
@@ -411,6 +414,7 @@ impl Variant for Through {
             to: mv.to,
             capture: self.man_at(mv.to).is_some(),
             promotion: promotes.then_some(Figure::Superqueen),
+            special: None,
         }
     }
 
@@ -427,6 +431,7 @@ impl Variant for Through {
                 Some(PieceView {
                     cell: square.index(),
                     figure: kind.figure(),
+                    letter: kind.letter(),
                     owner: side.seat(),
                     color: INFO.seats[side.index()].color,
                     state: PieceState::Normal,

@@ -5,15 +5,14 @@
 //! or pawn move, and the move number. The last two may be left out (0 and 1).
 
 use super::{BOARD, Kind, Rules, Side, Through};
+use crate::placement;
 use crate::variant::PositionError;
-
-const LETTERS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'S'];
 
 /// Reads a position text.
 pub(super) fn parse(text: &str, rules: Rules) -> Result<Through, PositionError> {
     let bad = |why: String| PositionError(why);
     let fields: Vec<&str> = text.split_whitespace().collect();
-    let (placement, turn, clocks) = match fields.as_slice() {
+    let (placement_field, turn, clocks) = match fields.as_slice() {
         [placement, turn, clocks @ ..] if clocks.len() <= 2 => (*placement, *turn, clocks),
         _ => {
             return Err(bad(format!(
@@ -28,40 +27,24 @@ pub(super) fn parse(text: &str, rules: Rules) -> Result<Through, PositionError> 
         other => return Err(bad(format!("side to move must be w or b, not '{other}'"))),
     };
     let mut position = Through::empty(turn, rules);
-    let rows: Vec<&str> = placement.split('/').collect();
-    if rows.len() != 8 {
-        return Err(bad(format!("expected 8 ranks, found {}", rows.len())));
-    }
-    for (row, line) in rows.iter().enumerate() {
-        let rank = 7 - row as i32;
-        let mut file = 0;
-        for c in line.chars() {
-            if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                file += skip as i32;
-                continue;
-            }
-            let kind = LETTERS
-                .iter()
-                .position(|l| *l == c.to_ascii_uppercase())
-                .map(|i| Kind::ALL[i])
-                .ok_or_else(|| bad(format!("unknown piece '{c}'")))?;
-            let side = if c.is_ascii_uppercase() {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let square = BOARD
-                .square(file, rank)
-                .ok_or_else(|| bad(format!("rank {} is too long", rank + 1)))?;
-            if kind == Kind::Pawn && (rank == 0 || rank == 7) {
-                return Err(bad(format!("a pawn cannot stand on rank {}", rank + 1)));
-            }
-            position.toggle(side, kind, square);
-            file += 1;
+    let men = placement::read(BOARD, placement_field, |c, _| {
+        let kind = Kind::ALL
+            .into_iter()
+            .find(|k| k.letter() == c.to_ascii_uppercase())
+            .ok_or_else(|| bad(format!("unknown piece '{c}'")))?;
+        let side = if c.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
+        Ok((side, kind))
+    })?;
+    for (square, (side, kind)) in men {
+        let rank = BOARD.rank(square);
+        if kind == Kind::Pawn && (rank == 0 || rank == 7) {
+            return Err(bad(format!("a pawn cannot stand on rank {}", rank + 1)));
         }
-        if file != 8 {
-            return Err(bad(format!("rank {} has {file} squares, not 8", rank + 1)));
-        }
+        position.toggle(side, kind, square);
     }
     let number = |i: usize, default: u16| {
         clocks.get(i).map_or(Ok(default), |t| {
@@ -79,33 +62,13 @@ pub(super) fn parse(text: &str, rules: Rules) -> Result<Through, PositionError> 
 
 /// Writes a position text that [`parse`] reads back unchanged.
 pub(super) fn write(position: &Through) -> String {
-    let mut text = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let square = BOARD.square(file, rank).expect("on the board");
-            match position.man_at(square) {
-                None => empty += 1,
-                Some((side, kind)) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    let letter = LETTERS[kind.index()];
-                    text.push(match side {
-                        Side::White => letter,
-                        Side::Black => letter.to_ascii_lowercase(),
-                    });
-                }
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            text.push('/');
-        }
-    }
+    let text = placement::write(BOARD, |square| {
+        let (side, kind) = position.man_at(square)?;
+        Some(match side {
+            Side::White => kind.letter().to_string(),
+            Side::Black => kind.letter().to_ascii_lowercase().to_string(),
+        })
+    });
     let turn = match position.turn {
         Side::White => 'w',
         Side::Black => 'b',

@@ -1,0 +1,179 @@
+//! The men of the three rule sets as data: how each moves, its letter, its
+//! picture and what capturing it scores.
+
+use std::sync::LazyLock;
+
+use super::Ruleset;
+use crate::geometry::{Forward, Geometry};
+use crate::movement::{Mode, Part, Reach, Symmetry};
+use crate::view::Figure;
+
+/// A kind of man. The no-dice game calls its horse a knight and its elephant
+/// a bishop (the bishop descends from the elephant); its boat moves like a rook.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Man {
+    /// The king; captured, not mated.
+    King,
+    /// Steps forward, captures diagonally forward.
+    Pawn,
+    /// The knight's leap.
+    Horse,
+    /// The corner piece.
+    Boat,
+    /// The piece beside the king (bishop in the no-dice game).
+    Elephant,
+}
+
+impl Man {
+    /// Every kind, in table order.
+    pub const ALL: [Man; 5] = [Man::King, Man::Pawn, Man::Horse, Man::Boat, Man::Elephant];
+
+    /// The index in per-kind tables.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The bit of this kind in a set of kinds.
+    pub const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+
+    /// The letter of notation and position texts.
+    pub const fn letter(self, ruleset: Ruleset) -> char {
+        match (self, ruleset) {
+            (Man::King, _) => 'K',
+            (Man::Pawn, _) => 'P',
+            (Man::Horse, Ruleset::NoDice) => 'N',
+            (Man::Horse, _) => 'H',
+            (Man::Boat, Ruleset::NoDice) => 'R',
+            (Man::Boat, _) => 'B',
+            (Man::Elephant, Ruleset::NoDice) => 'B',
+            (Man::Elephant, _) => 'E',
+        }
+    }
+
+    /// The picture the renderer draws.
+    pub const fn figure(self, ruleset: Ruleset) -> Figure {
+        match (self, ruleset) {
+            (Man::King, _) => Figure::King,
+            (Man::Pawn, _) => Figure::Pawn,
+            (Man::Horse, Ruleset::NoDice) => Figure::Knight,
+            (Man::Horse, _) => Figure::Horse,
+            (Man::Boat, _) => Figure::Boat,
+            (Man::Elephant, Ruleset::NoDice) => Figure::Bishop,
+            (Man::Elephant, _) => Figure::Elephant,
+        }
+    }
+
+    /// The points for capturing a man of this kind from an army still in play.
+    pub const fn value(self, ruleset: Ruleset) -> i32 {
+        match (ruleset, self) {
+            // The seed's modern rules.
+            (Ruleset::Modern, Man::Pawn) => 1,
+            (Ruleset::Modern, Man::Boat | Man::Horse) => 3,
+            (Ruleset::Modern, Man::Elephant) => 5,
+            (Ruleset::Modern, Man::King) => 10,
+            // al-Biruni's stakes.
+            (Ruleset::Classic, Man::Pawn) => 1,
+            (Ruleset::Classic, Man::Boat) => 2,
+            (Ruleset::Classic, Man::Horse) => 3,
+            (Ruleset::Classic, Man::Elephant) => 4,
+            (Ruleset::Classic, Man::King) => 5,
+            // The online game.
+            (Ruleset::NoDice, Man::Pawn) => 1,
+            (Ruleset::NoDice, Man::Horse | Man::King) => 3,
+            (Ruleset::NoDice, Man::Boat | Man::Elephant) => 5,
+        }
+    }
+
+    /// The kinds a die face lets move: 5 the king or a pawn, 4 the elephant,
+    /// 3 the horse, 2 the boat.
+    pub const fn for_face(face: u8) -> u8 {
+        match face {
+            5 => Man::King.bit() | Man::Pawn.bit(),
+            4 => Man::Elephant.bit(),
+            3 => Man::Horse.bit(),
+            2 => Man::Boat.bit(),
+            _ => 0,
+        }
+    }
+}
+
+/// Every kind at once.
+pub const ALL_MEN: u8 = (1 << 5) - 1;
+
+const KING: &[Part] = &[Part::leaper(1, 0), Part::leaper(1, 1)];
+const PAWN: &[Part] = &[
+    Part::leaper(0, 1)
+        .symmetry(Symmetry::Exact)
+        .mode(Mode::MoveOnly),
+    Part::leaper(1, 1)
+        .symmetry(Symmetry::Mirror)
+        .mode(Mode::CaptureOnly),
+];
+const HORSE: &[Part] = &[Part::leaper(1, 2)];
+const ROOK: &[Part] = &[Part::rider(1, 0)];
+const BISHOP: &[Part] = &[Part::rider(1, 1)];
+/// The seed's short bishop: one or two squares diagonally, no jump.
+const SHORT_BISHOP: &[Part] = &[Part::rider(1, 1).range(1, 2)];
+/// The modern boat: one or two squares diagonally, jumping on the two-square move.
+const MODERN_BOAT: &[Part] = &[Part::leaper(1, 1).range(1, 2).open()];
+/// The classical boat: exactly two squares diagonally, jumping.
+const ALFIL: &[Part] = &[Part::leaper(2, 2)];
+
+/// How each kind moves: [king, pawn, horse, boat, elephant].
+fn movements(ruleset: Ruleset, short_bishop: bool) -> [&'static [Part]; 5] {
+    match ruleset {
+        Ruleset::Modern => [KING, PAWN, HORSE, MODERN_BOAT, ROOK],
+        Ruleset::Classic => [KING, PAWN, HORSE, ALFIL, ROOK],
+        Ruleset::NoDice if short_bishop => [KING, PAWN, HORSE, ROOK, SHORT_BISHOP],
+        Ruleset::NoDice => [KING, PAWN, HORSE, ROOK, BISHOP],
+    }
+}
+
+/// The reach of every kind for every facing, for one rule set.
+pub struct Tables {
+    /// Indexed by facing (North, East, South, West), then kind.
+    reach: [[Reach<u64>; 5]; 4],
+}
+
+impl Tables {
+    fn build(ruleset: Ruleset, short_bishop: bool) -> Tables {
+        let movements = movements(ruleset, short_bishop);
+        Tables {
+            reach: FACINGS.map(|forward| {
+                movements.map(|movement| Reach::build(Geometry::CHESSBOARD, forward, movement))
+            }),
+        }
+    }
+
+    /// The reach of `man` of an army facing `forward`.
+    #[inline]
+    pub fn reach(&self, forward: Forward, man: Man) -> &Reach<u64> {
+        &self.reach[forward as usize][man.index()]
+    }
+}
+
+/// The facings, in the order of [`Forward`]'s declaration.
+const FACINGS: [Forward; 4] = [Forward::North, Forward::East, Forward::South, Forward::West];
+
+static TABLES: LazyLock<[Tables; 4]> = LazyLock::new(|| {
+    [
+        Tables::build(Ruleset::Modern, false),
+        Tables::build(Ruleset::Classic, false),
+        Tables::build(Ruleset::NoDice, false),
+        Tables::build(Ruleset::NoDice, true),
+    ]
+});
+
+/// The tables of a rule set (with the short bishop, for the no-dice game's option).
+#[inline]
+pub fn tables(ruleset: Ruleset, short_bishop: bool) -> &'static Tables {
+    let index = match ruleset {
+        Ruleset::Modern => 0,
+        Ruleset::Classic => 1,
+        Ruleset::NoDice if short_bishop => 3,
+        Ruleset::NoDice => 2,
+    };
+    &TABLES[index]
+}

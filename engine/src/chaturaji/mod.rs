@@ -1,0 +1,477 @@
+//! Chaturaji, the four-handed Indian dice game, under three rule sets:
+//!
+//! - `chaturaji`: the seed article's modern rules. Two piece dice a turn, one
+//!   move with either rolled kind; boats go one or two squares diagonally;
+//!   kings are captured; the game ends when three kings are taken, and the
+//!   points for captured men decide.
+//! - `chaturaji-classic`: al-Biruni's game as the seed summarises it. One move
+//!   per die, restricted promotion, the triumph of boats, stakes, chaturaji
+//!   and the exchange of kings.
+//! - `chaturaji-nodice`: the online four-player free-for-all, no dice.
+//!
+//! Rules notes: `engine/src/chaturaji/RULES.md`.
+
+mod army;
+mod men;
+mod position;
+mod scoring;
+mod text;
+
+use std::marker::PhantomData;
+
+pub use men::Man;
+pub use position::{DiceMode, Move};
+
+use army::{DICE_SEATS, NODICE_SEATS, array, side};
+use position::{BOARD, Position};
+
+use crate::bits::Bits;
+use crate::dice::DiceSpec;
+use crate::game::{ActionError, Offer};
+use crate::geometry::{Geometry, Square};
+use crate::options::{OptionSpec, Options};
+use crate::outcome::{Outcome, Reason};
+use crate::seat::{Phase, Seat};
+use crate::variant::{GameInfo, MoveInfo, PositionError, SetupError, Variant};
+use crate::view::{BoardView, CellView, Figure, Highlight, Mark, Panel, PieceState, PieceView};
+
+/// Which of the three games.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Ruleset {
+    /// The seed's modern dice rules.
+    Modern,
+    /// al-Biruni's classical game.
+    Classic,
+    /// The online game without dice.
+    NoDice,
+}
+
+/// The options a game is played with (each rule set reads its own).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Config {
+    /// Modern: each army's boat and elephant change places in the array.
+    pub swap: bool,
+    /// Dice games: the seat that moves first.
+    pub first: Seat,
+    /// Dice games: turns pass clockwise (else widdershins).
+    pub clockwise: bool,
+    /// Classic: a player whose king was taken stops playing.
+    pub kingless_stop: bool,
+    /// Classic: one die a turn, one move.
+    pub single_die: bool,
+    /// Classic: a player may decline to play his dice.
+    pub may_pass: bool,
+    /// No dice: the seed's bishop of one or two diagonal squares.
+    pub short_bishop: bool,
+    /// No dice: at a move limit or repetition the survivors also share the
+    /// points of the standing dead kings.
+    pub dead_king_share: bool,
+}
+
+const FIRST: OptionSpec = OptionSpec {
+    key: "first",
+    values: &["red", "green", "yellow", "black"],
+    help: "the army that moves first (the bot rolls for it when a table opens)",
+};
+const DIRECTION: OptionSpec = OptionSpec {
+    key: "direction",
+    values: &["clockwise", "widdershins"],
+    help: "the direction turns pass around the board",
+};
+const SWAP: OptionSpec = OptionSpec {
+    key: "swap",
+    values: &["none", "boat-elephant"],
+    help: "swap each army's boat and elephant in the array, as the online game has them",
+};
+const KINGLESS: OptionSpec = OptionSpec {
+    key: "kingless",
+    values: &["play", "stop"],
+    help: "whether a player whose king was taken keeps playing his men",
+};
+const DICE: OptionSpec = OptionSpec {
+    key: "dice",
+    values: &["two", "one"],
+    help: "two dice and one move per die, or a single die and one move",
+};
+const PASS: OptionSpec = OptionSpec {
+    key: "pass",
+    values: &["no", "yes"],
+    help: "whether a player may decline to play his dice",
+};
+const BISHOP: OptionSpec = OptionSpec {
+    key: "bishop",
+    values: &["long", "short"],
+    help: "the bishop slides any distance diagonally, or one or two squares (the seed's reading)",
+};
+const LIMIT_POINTS: OptionSpec = OptionSpec {
+    key: "limit_points",
+    values: &["survivors", "dead-kings"],
+    help: "at a move limit or repetition each survivor gets 2 points, or also a share of the dead kings",
+};
+
+impl Config {
+    fn from_options(ruleset: Ruleset, options: &Options) -> Config {
+        let yes = |spec: &OptionSpec| options.choice(spec) == 1;
+        let first = match ruleset {
+            Ruleset::NoDice => Seat(0),
+            _ => Seat(options.choice(&FIRST) as u8),
+        };
+        Config {
+            swap: yes(&SWAP),
+            first,
+            clockwise: !yes(&DIRECTION),
+            kingless_stop: yes(&KINGLESS),
+            single_die: yes(&DICE),
+            may_pass: yes(&PASS),
+            short_bishop: yes(&BISHOP),
+            dead_king_share: yes(&LIMIT_POINTS),
+        }
+    }
+}
+
+static MODERN_INFO: GameInfo = GameInfo {
+    id: "chaturaji",
+    name: "Chaturaji",
+    setups: &["al-biruni"],
+    options: &[FIRST, DIRECTION, SWAP],
+    seats: &DICE_SEATS,
+    pieces: &DICE_PIECES,
+};
+
+static CLASSIC_INFO: GameInfo = GameInfo {
+    id: "chaturaji-classic",
+    name: "Chaturaji (classical)",
+    setups: &["al-biruni"],
+    options: &[FIRST, DIRECTION, KINGLESS, DICE, PASS],
+    seats: &DICE_SEATS,
+    pieces: &DICE_PIECES,
+};
+
+static NODICE_INFO: GameInfo = GameInfo {
+    id: "chaturaji-nodice",
+    name: "Chaturaji without dice",
+    setups: &["online"],
+    options: &[BISHOP, LIMIT_POINTS],
+    seats: &NODICE_SEATS,
+    pieces: &[
+        (Man::King.letter(Ruleset::NoDice), Figure::King),
+        (Man::Pawn.letter(Ruleset::NoDice), Figure::Pawn),
+        (Man::Horse.letter(Ruleset::NoDice), Figure::Knight),
+        (Man::Boat.letter(Ruleset::NoDice), Figure::Boat),
+        (Man::Elephant.letter(Ruleset::NoDice), Figure::Bishop),
+    ],
+};
+
+const DICE_PIECES: [(char, Figure); 5] = [
+    (Man::King.letter(Ruleset::Modern), Figure::King),
+    (Man::Pawn.letter(Ruleset::Modern), Figure::Pawn),
+    (Man::Horse.letter(Ruleset::Modern), Figure::Horse),
+    (Man::Boat.letter(Ruleset::Modern), Figure::Boat),
+    (Man::Elephant.letter(Ruleset::Modern), Figure::Elephant),
+];
+
+/// A rule set as a type, so that each game is its own [`Variant`].
+pub trait Rulebook: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static {
+    /// The rule set.
+    const RULESET: Ruleset;
+    /// Its game's id, setups, options, seats and pieces.
+    fn info() -> &'static GameInfo;
+}
+
+/// The seed's modern dice rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Modern;
+/// al-Biruni's classical game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Classic;
+/// The online game without dice.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct NoDice;
+
+impl Rulebook for Modern {
+    const RULESET: Ruleset = Ruleset::Modern;
+    fn info() -> &'static GameInfo {
+        &MODERN_INFO
+    }
+}
+
+impl Rulebook for Classic {
+    const RULESET: Ruleset = Ruleset::Classic;
+    fn info() -> &'static GameInfo {
+        &CLASSIC_INFO
+    }
+}
+
+impl Rulebook for NoDice {
+    const RULESET: Ruleset = Ruleset::NoDice;
+    fn info() -> &'static GameInfo {
+        &NODICE_INFO
+    }
+}
+
+/// A Chaturaji position under the rule book `R`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Chaturaji<R> {
+    position: Position,
+    rules: PhantomData<R>,
+}
+
+/// The game `chaturaji`.
+pub type ChaturajiModern = Chaturaji<Modern>;
+/// The game `chaturaji-classic`.
+pub type ChaturajiClassic = Chaturaji<Classic>;
+/// The game `chaturaji-nodice`.
+pub type ChaturajiNoDice = Chaturaji<NoDice>;
+
+impl<R: Rulebook> Chaturaji<R> {
+    fn new(position: Position) -> Chaturaji<R> {
+        Chaturaji {
+            position,
+            rules: PhantomData,
+        }
+    }
+
+    /// Every seat's points so far, in seating order.
+    pub fn scores(&self) -> [i32; 4] {
+        self.position.scores
+    }
+
+    /// The man on `square` and its owner.
+    pub fn man_at(&self, square: Square) -> Option<(Seat, Man)> {
+        self.position.man_at(square)
+    }
+
+    /// Whether `seat` still takes turns.
+    pub fn in_play(&self, seat: Seat) -> bool {
+        self.position.in_play(seat)
+    }
+
+    /// The faces still to play this turn.
+    pub fn dice(&self) -> Vec<u8> {
+        self.position.dice.into_iter().filter(|&f| f != 0).collect()
+    }
+
+    fn seat_of(color: crate::seat::Color) -> Option<Seat> {
+        R::info().seat_named(color.name())
+    }
+}
+
+impl<R: Rulebook> Variant for Chaturaji<R> {
+    type Move = Move;
+
+    fn info() -> &'static GameInfo {
+        R::info()
+    }
+
+    fn setup(_setup: &str, options: &Options) -> Result<Self, SetupError> {
+        let ruleset = R::RULESET;
+        let config = Config::from_options(ruleset, options);
+        let mut position = Position::empty(ruleset, config, config.first);
+        let back = if config.swap {
+            [Man::Elephant, Man::Horse, Man::Boat, Man::King]
+        } else {
+            [Man::Boat, Man::Horse, Man::Elephant, Man::King]
+        };
+        for seat in (0..4).map(Seat) {
+            for (square, man) in array(side(ruleset, seat), back) {
+                position.toggle(seat, man, square);
+            }
+        }
+        Ok(Chaturaji::new(position))
+    }
+
+    fn from_text(text: &str, options: &Options) -> Result<Self, PositionError> {
+        let config = Config::from_options(R::RULESET, options);
+        text::parse(text, R::RULESET, config, R::info()).map(Chaturaji::new)
+    }
+
+    fn to_text(&self) -> String {
+        text::write(&self.position, R::info())
+    }
+
+    fn geometry(&self) -> Geometry {
+        BOARD
+    }
+
+    fn phase(&self) -> Phase {
+        if self.position.awaiting_roll {
+            Phase::Roll(self.position.turn)
+        } else {
+            Phase::Move(self.position.turn)
+        }
+    }
+
+    #[inline]
+    fn for_each_move(&self, f: impl FnMut(Move)) {
+        self.position.for_each_move(f);
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        self.position.count_moves()
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.position.play(mv);
+    }
+
+    fn roll(&mut self, dice: &[u8]) -> Result<(), ActionError> {
+        let mut next = self.position.clone();
+        next.roll(dice)?;
+        self.position = next;
+        Ok(())
+    }
+
+    fn dice_spec(&self) -> Option<DiceSpec> {
+        (self.position.dice_mode == DiceMode::Rolled).then_some(DiceSpec {
+            count: if self.position.config.single_die {
+                1
+            } else {
+                2
+            },
+            sides: 4,
+            lowest: 2,
+        })
+    }
+
+    fn ended(&self) -> bool {
+        scoring::end_reason(&self.position).is_some()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        scoring::outcome(&self.position)
+    }
+
+    fn hash(&self) -> u64 {
+        self.position.hash()
+    }
+
+    fn repetition_limit(&self) -> Option<usize> {
+        (R::RULESET == Ruleset::NoDice).then_some(3)
+    }
+
+    fn repetition_outcome(&self) -> Outcome {
+        scoring::stopped(&self.position, Reason::Repetition)
+    }
+
+    fn ignore_dice(&mut self) {
+        self.position.ignore_dice();
+    }
+
+    fn describe(&self, mv: Move) -> MoveInfo {
+        let ruleset = R::RULESET;
+        match mv {
+            Move::Step {
+                from,
+                to,
+                promotion,
+            } => MoveInfo {
+                figure: self
+                    .position
+                    .man_at(from)
+                    .map_or(Figure::Pawn, |(_, man)| man.figure(ruleset)),
+                from,
+                to,
+                capture: self.position.man_at(to).is_some(),
+                promotion: promotion.map(|man| man.figure(ruleset)),
+                special: None,
+            },
+            Move::Pass => MoveInfo {
+                figure: Figure::King,
+                from: Square::new(0),
+                to: Square::new(0),
+                capture: false,
+                promotion: None,
+                special: Some("pass"),
+            },
+        }
+    }
+
+    fn occupant(&self, square: Square) -> Option<(Seat, Figure)> {
+        self.position
+            .man_at(square)
+            .map(|(seat, man)| (seat, man.figure(R::RULESET)))
+    }
+
+    fn concede(&mut self, seat: Seat, _reason: Reason) -> Option<Outcome> {
+        self.position.concede(seat);
+        self.outcome()
+    }
+
+    fn offer_parties(&self, offerer: Seat, offer: Offer) -> Result<Vec<Seat>, ActionError> {
+        match offer {
+            Offer::Draw => Ok(self.position.seats_in_play().collect()),
+            Offer::Exchange(color) => {
+                let king = Self::seat_of(color).ok_or(ActionError::OfferUnavailable)?;
+                scoring::exchange_parties(&self.position, offerer, king)
+            }
+        }
+    }
+
+    fn settle(&mut self, offerer: Seat, offer: Offer) -> Result<Option<Outcome>, ActionError> {
+        match offer {
+            Offer::Draw => Ok(Some(scoring::stopped(&self.position, Reason::Agreement))),
+            Offer::Exchange(color) => {
+                let king = Self::seat_of(color).ok_or(ActionError::OfferUnavailable)?;
+                scoring::exchange_parties(&self.position, offerer, king)?;
+                scoring::exchange(&mut self.position, offerer, king);
+                Ok(None)
+            }
+        }
+    }
+
+    fn board_view(&self, last: Option<Move>) -> BoardView {
+        let position = &self.position;
+        let ruleset = R::RULESET;
+        let info = R::info();
+        let pieces = BOARD
+            .squares()
+            .filter_map(|square| {
+                let (seat, man) = position.man_at(square)?;
+                Some(PieceView {
+                    cell: square.index(),
+                    figure: man.figure(ruleset),
+                    letter: man.letter(ruleset),
+                    owner: seat,
+                    color: info.seats[seat.index()].color,
+                    state: if position.in_play(seat) {
+                        PieceState::Normal
+                    } else {
+                        PieceState::Frozen
+                    },
+                })
+            })
+            .collect();
+        let last = last.and_then(|mv| match mv {
+            Move::Step { from, to, .. } => Some((from.index(), to.index())),
+            Move::Pass => None,
+        });
+        let mut highlights = Highlight::last_move(last);
+        for seat in position.seats_in_play() {
+            let threatened = position
+                .seats_in_play()
+                .filter(|&other| other != seat)
+                .fold(0, |set, other| set | position.attacks(other));
+            let king = position.men(seat, Man::King) & threatened;
+            highlights.extend(king.squares().map(|square| Highlight {
+                cell: square.index(),
+                mark: Mark::Danger,
+            }));
+        }
+        let mut panel = Panel::new(info.seats, self.phase());
+        panel.dice = self.dice();
+        panel.scores = position.scores.to_vec();
+        BoardView {
+            game: info.id,
+            files: BOARD.files(),
+            ranks: BOARD.ranks(),
+            cells: CellView::grid(BOARD),
+            pieces,
+            highlights,
+            panel,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,157 @@
+//! Thousands of seeded random games of every game: none panics, every one
+//! ends, a refused action changes nothing, and each replays exactly from its
+//! log. The options vary with the seed, so every rule set is covered.
+
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+use seance_engine::catalogue::{self, Visitor};
+use seance_engine::{Action, Color, Game, Offer, Options, Phase, Seat, Start, Variant};
+
+/// Games per game id.
+const GAMES: u64 = 1000;
+/// Actions after which a game that has not ended fails the test.
+const MAX_ACTIONS: usize = 100_000;
+
+/// Options picked at random among each of the game's option values.
+fn options<V: Variant>(rng: &mut StdRng) -> Options {
+    let mut options = Options::new();
+    for spec in V::info().options {
+        let value = spec.values.choose(rng).expect("an option has values");
+        options.set(spec.key, value);
+    }
+    options
+}
+
+/// Plays `action` if legal; a refused action must leave the game as it was.
+fn try_play<V: Variant>(game: &mut Game<V>, action: Action<V::Move>) -> bool {
+    let before = (game.position().to_text(), game.log().count(), game.phase());
+    match game.play(action) {
+        Ok(_) => true,
+        Err(_) => {
+            let after = (game.position().to_text(), game.log().count(), game.phase());
+            assert_eq!(before, after, "a refused action changed the game");
+            false
+        }
+    }
+}
+
+/// One random game to its end.
+fn playout<V: Variant>(seed: u64) -> Game<V> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let options = options::<V>(&mut rng);
+    let mut game = Game::<V>::new(Start::Setup(None), options).expect("setup");
+    let seats = V::info().seats.len() as u8;
+    for _ in 0..MAX_ACTIONS {
+        let seat = match game.phase() {
+            Phase::Over => return game,
+            Phase::Roll(_) => {
+                let spec = game
+                    .position()
+                    .dice_spec()
+                    .expect("a dice game says its dice");
+                let dice = spec
+                    .roll(&mut std::iter::repeat_with(|| rng.random::<u8>()))
+                    .expect("endless bytes");
+                assert!(
+                    try_play(&mut game, Action::Roll(dice)),
+                    "a fair roll was refused"
+                );
+                continue;
+            }
+            Phase::Move(seat) | Phase::Choice(seat) => seat,
+        };
+        let anyone = Seat(rng.random_range(0..seats));
+        if rng.random_ratio(1, 100) {
+            let color = *Color::ALL.choose(&mut rng).expect("colours");
+            if try_play(&mut game, Action::Offer(anyone, Offer::Exchange(color))) {
+                continue;
+            }
+        }
+        if rng.random_ratio(1, 200) && try_play(&mut game, Action::Offer(anyone, Offer::Draw)) {
+            let declined = (0..seats).any(|s| try_play(&mut game, Action::Decline(Seat(s))));
+            assert!(declined, "somebody may decline an offer");
+        }
+        if rng.random_ratio(1, 2000) {
+            try_play(&mut game, Action::Resign(anyone));
+            continue;
+        }
+        let moves = game.position().legal_moves();
+        let Some(&mv) = moves.choose(&mut rng) else {
+            panic!(
+                "{} seed {seed}: {seat:?} must move but has no move",
+                V::info().id
+            );
+        };
+        assert!(
+            try_play(&mut game, Action::Move(mv)),
+            "a legal move was refused"
+        );
+    }
+    panic!(
+        "{} seed {seed}: no end after {MAX_ACTIONS} actions",
+        V::info().id
+    )
+}
+
+struct Playouts;
+
+impl Visitor for Playouts {
+    type Output = ();
+    fn visit<V: Variant>(self) {
+        for seed in 0..GAMES {
+            let game = playout::<V>(seed);
+            let log: Vec<&str> = game.log().collect();
+            let again = Game::<V>::replay(game.start().clone(), game.options().clone(), &log)
+                .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", V::info().id));
+            assert_eq!(again.position().to_text(), game.position().to_text());
+            assert_eq!(again.outcome(), game.outcome());
+            assert_eq!(again.log().collect::<Vec<_>>(), log);
+        }
+    }
+}
+
+#[test]
+fn random_games_end_and_replay_exactly() {
+    for id in catalogue::ids() {
+        catalogue::visit(id, Playouts).expect("known game");
+    }
+}
+
+#[test]
+fn position_texts_and_hashes_survive_every_ply() {
+    struct Texts;
+    impl Visitor for Texts {
+        type Output = ();
+        fn visit<V: Variant>(self) {
+            for seed in 0..20 {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let options = options::<V>(&mut rng);
+                let mut game = Game::<V>::new(Start::Setup(None), options.clone()).expect("setup");
+                while game.phase() != Phase::Over {
+                    if let Phase::Roll(_) = game.phase() {
+                        let spec = game.position().dice_spec().expect("dice");
+                        let dice = spec.roll(&mut std::iter::repeat_with(|| rng.random::<u8>()));
+                        game.play(Action::Roll(dice.expect("bytes"))).expect("roll");
+                    } else {
+                        let moves = game.position().legal_moves();
+                        let &mv = moves.choose(&mut rng).expect("a move");
+                        game.play(Action::Move(mv)).expect("legal");
+                    }
+                    let text = game.position().to_text();
+                    let fresh = V::from_text(&text, &options).expect("own text");
+                    assert_eq!(fresh.to_text(), text, "{}", V::info().id);
+                    assert_eq!(
+                        fresh.hash(),
+                        game.position().hash(),
+                        "{}: {text}",
+                        V::info().id
+                    );
+                }
+            }
+        }
+    }
+    for id in catalogue::ids() {
+        catalogue::visit(id, Texts).expect("known game");
+    }
+}
