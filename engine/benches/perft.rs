@@ -7,6 +7,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use seance_engine::chaturaji::ChaturajiNoDice;
 use seance_engine::perft::perft;
+use seance_engine::tamerlane::Tamerlane;
 use seance_engine::through::Through;
 use seance_engine::{Game, Options, Start, Variant};
 
@@ -35,5 +36,9 @@ fn chaturaji_nodice(c: &mut Criterion) {
     bench::<ChaturajiNoDice>(c, &[6, 7]);
 }
 
-criterion_group!(benches, through, chaturaji_nodice);
+fn tamerlane(c: &mut Criterion) {
+    bench::<Tamerlane>(c, &[3, 4]);
+}
+
+criterion_group!(benches, through, chaturaji_nodice, tamerlane);
 criterion_main!(benches);

@@ -11,6 +11,7 @@ use crate::options::Options;
 use crate::outcome::Outcome;
 use crate::perft;
 use crate::seat::{Phase, Seat};
+use crate::tamerlane::Tamerlane;
 use crate::through::Through;
 use crate::variant::{GameInfo, SetupError, Variant};
 use crate::view::BoardView;
@@ -30,11 +31,12 @@ pub fn ids() -> Vec<&'static str> {
 }
 
 /// What every game is called and offers, in menu order.
-pub fn games() -> [&'static GameInfo; 4] {
+pub fn games() -> [&'static GameInfo; 5] {
     [
         ChaturajiModern::info(),
         ChaturajiClassic::info(),
         ChaturajiNoDice::info(),
+        Tamerlane::info(),
         Through::info(),
     ]
 }
@@ -45,6 +47,7 @@ pub fn visit<W: Visitor>(id: &str, visitor: W) -> Result<W::Output, SetupError> 
         "chaturaji" => Ok(visitor.visit::<ChaturajiModern>()),
         "chaturaji-classic" => Ok(visitor.visit::<ChaturajiClassic>()),
         "chaturaji-nodice" => Ok(visitor.visit::<ChaturajiNoDice>()),
+        "tamerlane" => Ok(visitor.visit::<Tamerlane>()),
         "through" => Ok(visitor.visit::<Through>()),
         other => Err(SetupError::UnknownGame {
             id: other.to_owned(),

@@ -22,11 +22,15 @@ impl Square {
 }
 
 /// A rectangular board: `files` columns named `a`, `b`, ... and `ranks` rows
-/// numbered from 1, White's (or the first army's) side at rank 1.
+/// numbered from 1, White's (or the first army's) side at rank 1; plus any
+/// extra squares outside the rectangle (Tamerlane's citadels), numbered after
+/// the board's and named by their place (the file left of `a` is `z`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Geometry {
     files: u8,
     ranks: u8,
+    /// The (file, rank) of each extra square, both from 0.
+    extras: &'static [(i8, i8)],
 }
 
 impl Geometry {
@@ -36,9 +40,18 @@ impl Geometry {
     /// A board of `files` by `ranks` squares: at most 26 files, and at most
     /// 128 squares so that a `u128` holds a set of them.
     pub const fn new(files: u8, ranks: u8) -> Geometry {
-        assert!(files >= 1 && files <= 26 && ranks >= 1);
-        assert!(files as usize * ranks as usize <= 128);
-        Geometry { files, ranks }
+        Geometry::with_extras(files, ranks, &[])
+    }
+
+    /// A board with extra squares at the given (file, rank) places outside it.
+    pub const fn with_extras(files: u8, ranks: u8, extras: &'static [(i8, i8)]) -> Geometry {
+        assert!(files >= 1 && files <= 25 && ranks >= 1);
+        assert!(files as usize * ranks as usize + extras.len() <= 128);
+        Geometry {
+            files,
+            ranks,
+            extras,
+        }
     }
 
     /// The number of files (columns).
@@ -51,9 +64,17 @@ impl Geometry {
         self.ranks
     }
 
-    /// The number of squares.
+    /// The number of squares of the rectangle (extra squares come after).
     pub const fn size(self) -> usize {
         self.files as usize * self.ranks as usize
+    }
+
+    /// The extra square at (`file`, `rank`), if there is one.
+    pub fn extra(self, file: i32, rank: i32) -> Option<Square> {
+        self.extras
+            .iter()
+            .position(|&(f, r)| i32::from(f) == file && i32::from(r) == rank)
+            .map(|i| Square((self.size() + i) as u8))
     }
 
     /// The square on `file` and `rank` (both from 0), if it is on the board.
@@ -65,14 +86,26 @@ impl Geometry {
         }
     }
 
-    /// The file of `square`, from 0.
+    /// The file of a square of the rectangle, from 0.
     pub const fn file(self, square: Square) -> u8 {
         square.0 % self.files
     }
 
-    /// The rank of `square`, from 0.
+    /// The rank of a square of the rectangle, from 0.
     pub const fn rank(self, square: Square) -> u8 {
         square.0 / self.files
+    }
+
+    /// The (file, rank) of any square, extra squares included (their file may
+    /// be -1 or `files`).
+    pub fn place(self, square: Square) -> (i32, i32) {
+        match square.index().checked_sub(self.size()) {
+            Some(extra) => {
+                let (file, rank) = self.extras[extra];
+                (i32::from(file), i32::from(rank))
+            }
+            None => (i32::from(self.file(square)), i32::from(self.rank(square))),
+        }
     }
 
     /// The square `dx` files right and `dy` ranks up from `square`, if on the board.
@@ -85,11 +118,16 @@ impl Geometry {
         (0..self.size() as u8).map(Square)
     }
 
-    /// The name of `square`, such as `e4`.
+    /// The name of `square`, such as `e4` (or `z9` for an extra square left of `a9`).
     pub fn name(self, square: Square) -> SquareName {
+        let (file, rank) = self.place(square);
         SquareName {
-            file: (b'a' + self.file(square)) as char,
-            rank: self.rank(square) + 1,
+            file: if file < 0 {
+                'z'
+            } else {
+                (b'a' + file as u8) as char
+            },
+            rank: (rank + 1) as u8,
         }
     }
 
@@ -104,8 +142,13 @@ impl Geometry {
         if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') {
             return None;
         }
-        let rank: i32 = digits.parse().ok()?;
-        self.square(i32::from(file as u8 - b'a'), rank - 1)
+        let rank: i32 = digits.parse::<i32>().ok()? - 1;
+        let file = if file == 'z' {
+            -1
+        } else {
+            i32::from(file as u8 - b'a')
+        };
+        self.square(file, rank).or_else(|| self.extra(file, rank))
     }
 }
 
@@ -163,10 +206,17 @@ mod tests {
         assert_eq!(board.parse("a9"), None);
         assert_eq!(board.parse("a0"), None);
         assert_eq!(board.parse("a01"), None);
-        let wide = Geometry::new(11, 10);
+        let wide = Geometry::with_extras(11, 10, &[(11, 1), (-1, 8)]);
         let k10 = wide.parse("k10").unwrap();
         assert_eq!(wide.name(k10).to_string(), "k10");
         assert_eq!(wide.file(k10), 10);
+        let l2 = wide.parse("l2").unwrap();
+        assert_eq!(l2.index(), 110);
+        assert_eq!(wide.name(l2).to_string(), "l2");
+        assert_eq!(wide.parse("z9").map(Square::index), Some(111));
+        assert_eq!(wide.name(Square::new(111)).to_string(), "z9");
+        assert_eq!(wide.parse("l3"), None);
+        assert_eq!(wide.parse("z1"), None);
     }
 
     #[test]

@@ -24,6 +24,9 @@ pub mod outcome;
 pub mod perft;
 pub mod placement;
 pub mod seat;
+pub mod tamerlane;
+#[cfg(test)]
+mod testing;
 pub mod through;
 pub mod variant;
 pub mod view;

@@ -63,6 +63,17 @@ pub enum Part {
     Stride(Stride),
     /// Any square of the board but its own (Through chess's superqueen), for this mode.
     Anywhere(Mode),
+    /// A bent ride (Tamerlane's giraffe): one step `first` (in all its
+    /// reflections) to an empty square, then `min..=max` steps straight on
+    /// along either of that step's two axes, outward, blocked by men on the way.
+    Bent {
+        /// The first step, diagonal: (1, 1) for the giraffe.
+        first: (i8, i8),
+        /// The fewest straight steps after it.
+        min: u8,
+        /// The most straight steps ([`UNLIMITED`] to the edge).
+        max: u8,
+    },
 }
 
 impl Part {
@@ -114,11 +125,12 @@ impl Part {
         self
     }
 
-    /// The same part, allowed only for `mode`.
+    /// The same part, allowed only for `mode` (a bent ride always moves or captures).
     pub const fn mode(self, mode: Mode) -> Part {
         match self {
             Part::Stride(stride) => Part::Stride(Stride { mode, ..stride }),
             Part::Anywhere(_) => Part::Anywhere(mode),
+            bent @ Part::Bent { .. } => bent,
         }
     }
 }
@@ -143,6 +155,9 @@ struct Direction {
 /// One direction of a blocked ride from one square.
 #[derive(Clone, Copy, Debug)]
 struct Line<B> {
+    /// A square that must be empty for the ride to start at all (a bent
+    /// ride's first step); empty for a straight ride.
+    gate: B,
     /// The squares the piece may reach on an empty board.
     reach: B,
     /// Every square it passes or reaches (its nearest men block it).
@@ -191,6 +206,47 @@ impl<B: Bits> Reach<B> {
                         add(&mut open, from, all, mode);
                     }
                 }
+                Part::Bent { first, min, max } => {
+                    for (right, ahead) in reflections(first, Symmetry::Full) {
+                        let (fx, fy) = forward.turn(right, ahead);
+                        for (dx, dy) in [(fx.signum(), 0), (0, fy.signum())] {
+                            directions.push(Direction {
+                                mode: Mode::MoveOrCapture,
+                                ascending: dy > 0 || (dy == 0 && dx > 0),
+                            });
+                            by_direction.push(
+                                geometry
+                                    .squares()
+                                    .map(|s| match geometry.offset(s, fx, fy) {
+                                        None => Line {
+                                            gate: B::EMPTY,
+                                            reach: B::EMPTY,
+                                            path: B::EMPTY,
+                                        },
+                                        Some(corner) => {
+                                            let line = |lo: u8, hi: u8| {
+                                                (lo..=hi)
+                                                    .map_while(|k| {
+                                                        geometry.offset(
+                                                            corner,
+                                                            dx * i32::from(k),
+                                                            dy * i32::from(k),
+                                                        )
+                                                    })
+                                                    .fold(B::EMPTY, |set, to| set | B::bit(to))
+                                            };
+                                            Line {
+                                                gate: B::bit(corner),
+                                                reach: line(min, max),
+                                                path: line(1, max),
+                                            }
+                                        }
+                                    })
+                                    .collect(),
+                            );
+                        }
+                    }
+                }
                 Part::Stride(Stride {
                     step,
                     symmetry,
@@ -222,6 +278,7 @@ impl<B: Bits> Reach<B> {
                                 geometry
                                     .squares()
                                     .map(|s| Line {
+                                        gate: B::EMPTY,
                                         reach: line(s, min, max),
                                         path: line(s, 1, max),
                                     })
@@ -254,6 +311,9 @@ impl<B: Bits> Reach<B> {
         }
         let here = &self.lines[from.index() * n..][..n];
         for (direction, line) in self.directions.iter().zip(here) {
+            if !(line.gate & occupied).is_empty() {
+                continue;
+            }
             let blockers = line.path & occupied;
             let set = line.reach
                 & if direction.ascending {
@@ -371,6 +431,49 @@ mod tests {
         assert_eq!(black.targets(sq("e2"), 0).quiet, squares("e1"));
         let east = Reach::<u64>::build(BOARD, Forward::East, &pawn);
         assert_eq!(east.targets(sq("b5"), 0).quiet, squares("c5 d5"));
+    }
+
+    #[test]
+    fn the_giraffe_bends_once_and_rides_on_outward() {
+        // Tamerlane's giraffe on a1 of the 11x10 board (the rules reference's example).
+        let board = Geometry::new(11, 10);
+        let giraffe = Reach::<u128>::build(
+            board,
+            Forward::North,
+            &[Part::Bent {
+                first: (1, 1),
+                min: 3,
+                max: UNLIMITED,
+            }],
+        );
+        let a1 = board.parse("a1").unwrap();
+        let names = |set: u128| {
+            let mut names: Vec<String> = set.squares().map(|s| board.name(s).to_string()).collect();
+            names.sort();
+            names
+        };
+        let open = giraffe.targets(a1, 0).quiet;
+        assert_eq!(
+            names(open),
+            [
+                "b10", "b5", "b6", "b7", "b8", "b9", "e2", "f2", "g2", "h2", "i2", "j2", "k2"
+            ]
+        );
+        let at = |name: &str| u128::bit(board.parse(name).unwrap());
+        assert_eq!(
+            giraffe.targets(a1, at("b3")).quiet,
+            open & !at("b5") & !at("b6") & !at("b7") & !at("b8") & !at("b9") & !at("b10"),
+            "b3 blocks the b-file branch"
+        );
+        assert_eq!(
+            giraffe.targets(a1, at("b2")).quiet,
+            0,
+            "b2 blocks both branches"
+        );
+        assert!(
+            giraffe.targets(a1, at("b7")).capture & at("b7") != 0,
+            "it may capture where it lands"
+        );
     }
 
     #[test]

@@ -123,6 +123,8 @@ pub fn format_move<V: Variant>(geometry: Geometry, info: &MoveInfo) -> String {
 
 /// Finds the legal move of `position` that `input` means.
 pub fn parse_move<V: Variant>(position: &V, input: &str) -> Result<V::Move, NotationError> {
+    let rewritten = position.rewrite_input(input);
+    let input = rewritten.as_str();
     let geometry = position.geometry();
     let moves: Vec<(V::Move, MoveInfo)> = position
         .legal_moves()

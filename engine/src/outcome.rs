@@ -17,6 +17,12 @@ pub enum Reason {
     Unreachable,
     /// Chaturaji: a player took every other king and kept his own.
     Chaturaji,
+    /// The last royal is in check and cannot escape.
+    Checkmate,
+    /// The side to move has no legal move and is not in check (a loss in Tamerlane chess).
+    Stalemate,
+    /// Tamerlane chess: a king entered the enemy's citadel.
+    Citadel,
     /// The seat to move had no legal move.
     NoLegalMove,
     /// The same position arose for the third time with the same seat to move.
@@ -86,6 +92,9 @@ impl fmt::Display for Reason {
             Reason::LastArmy => f.write_str("one army is left"),
             Reason::Unreachable => f.write_str("nobody can catch up any more"),
             Reason::Chaturaji => f.write_str("chaturaji"),
+            Reason::Checkmate => f.write_str("checkmate"),
+            Reason::Stalemate => f.write_str("stalemate"),
+            Reason::Citadel => f.write_str("a king entered the enemy citadel"),
             Reason::NoLegalMove => f.write_str("no legal move"),
             Reason::Repetition => f.write_str("threefold repetition"),
             Reason::MoveLimit => f.write_str("too long without a capture or a pawn move"),

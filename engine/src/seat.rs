@@ -14,6 +14,44 @@ impl Seat {
     }
 }
 
+/// One of the two sides of a two-player game: White (seat 0, first to move)
+/// and Black (seat 1).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Side {
+    /// White, seat 0.
+    White,
+    /// Black, seat 1.
+    Black,
+}
+
+impl Side {
+    /// 0 for White, 1 for Black, for per-side tables.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The opponent.
+    pub const fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// The side's seat.
+    pub const fn seat(self) -> Seat {
+        Seat(self as u8)
+    }
+
+    /// `white` for White, `black` for Black.
+    pub fn pick<T>(self, white: T, black: T) -> T {
+        match self {
+            Side::White => white,
+            Side::Black => black,
+        }
+    }
+}
+
 /// The colour of an army, which names its seat in every game.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Color {

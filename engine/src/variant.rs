@@ -171,6 +171,12 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Rewrites typed input before it is read as a move (Tamerlane reads the
+    /// word "citadel" as the citadel a legal move involves). Unchanged by default.
+    fn rewrite_input(&self, input: &str) -> String {
+        input.to_owned()
+    }
+
     /// What `mv` does.
     fn describe(&self, mv: Self::Move) -> MoveInfo;
 

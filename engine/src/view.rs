@@ -26,8 +26,24 @@ pub enum Figure {
     Boat,
     /// Chaturaji's horse.
     Horse,
-    /// Chaturaji's elephant.
+    /// Chaturaji's elephant, and Tamerlane's (which leaps two squares diagonally).
     Elephant,
+    /// Tamerlane's general.
+    General,
+    /// Tamerlane's vizier.
+    Vizier,
+    /// Tamerlane's picket.
+    Picket,
+    /// Tamerlane's giraffe.
+    Giraffe,
+    /// Tamerlane's camel.
+    Camel,
+    /// Tamerlane's war engine.
+    WarEngine,
+    /// Tamerlane's prince, promoted from the pawn of kings.
+    Prince,
+    /// Tamerlane's adventitious king, from the pawn of pawns.
+    AdventitiousKing,
 }
 
 impl Figure {
@@ -44,6 +60,14 @@ impl Figure {
             Figure::Boat => "boat",
             Figure::Horse => "horse",
             Figure::Elephant => "elephant",
+            Figure::General => "general",
+            Figure::Vizier => "vizier",
+            Figure::Picket => "picket",
+            Figure::Giraffe => "giraffe",
+            Figure::Camel => "camel",
+            Figure::WarEngine => "war engine",
+            Figure::Prince => "prince",
+            Figure::AdventitiousKing => "adventitious king",
         }
     }
 }
@@ -55,6 +79,8 @@ pub enum Shade {
     Light,
     /// A dark square.
     Dark,
+    /// A citadel, Tamerlane's refuge outside the board.
+    Citadel,
 }
 
 /// One cell of the board.
@@ -108,8 +134,11 @@ pub struct PieceView {
     pub cell: usize,
     /// The picture to draw.
     pub figure: Figure,
-    /// The letter the game's notation uses for it (upper case).
-    pub letter: char,
+    /// Its short name in the game's position texts, upper case: `K`, or `PK`
+    /// for Tamerlane's pawn of kings.
+    pub label: String,
+    /// A mark drawn on the piece: for a Tamerlane pawn, the piece it becomes.
+    pub badge: Option<Figure>,
     /// The seat that owns it.
     pub owner: Seat,
     /// The owner's army colour.

@@ -29,7 +29,25 @@ pub fn draw(view: &BoardView, glyphs: Glyphs) -> String {
         .pieces
         .iter()
         .all(|p| matches!(p.color, Color::White | Color::Black));
-    let width = if two_armies { 1 } else { 2 };
+    // Chess symbols only when every piece has one, else letters throughout.
+    let glyphs = match glyphs {
+        Glyphs::Unicode
+            if two_armies
+                && view
+                    .pieces
+                    .iter()
+                    .all(|p| p.badge.is_none() && symbols(p.figure).is_some()) =>
+        {
+            Glyphs::Unicode
+        }
+        _ => Glyphs::Letters,
+    };
+    let width = view
+        .pieces
+        .iter()
+        .map(|p| token(p, glyphs, two_armies).chars().count())
+        .max()
+        .unwrap_or(1);
     let mut out = String::new();
     for row in (bottom..=top).rev() {
         out.push_str(&format!("{:>2} ", row + 1));
@@ -40,7 +58,7 @@ pub fn draw(view: &BoardView, glyphs: Glyphs) -> String {
                 .find(|c| c.column == column && c.row == row);
             let token = match (cell, view.piece_at(column, row)) {
                 (None, _) => " ".repeat(width),
-                (Some(_), Some(piece)) => token(piece, glyphs, two_armies),
+                (Some(_), Some(piece)) => format!("{:>width$}", token(piece, glyphs, two_armies)),
                 (Some(_), None) => format!("{:>width$}", '·'),
             };
             let marks: Vec<Mark> = view.marks_at(column, row).collect();
@@ -60,12 +78,29 @@ pub fn draw(view: &BoardView, glyphs: Glyphs) -> String {
     }
     out.push_str("   ");
     for column in left..=right {
-        let file = u8::try_from(column).map_or(' ', |c| char::from(b'a' + c));
+        let file = match u8::try_from(column) {
+            Ok(c) => char::from(b'a' + c),
+            Err(_) => 'z',
+        };
         out.push_str(&format!(" {file:>width$} "));
     }
     out.truncate(out.trim_end().len());
     out.push('\n');
     out
+}
+
+/// The chess symbols of a figure, light and dark, if it has them.
+fn symbols(figure: Figure) -> Option<(char, char)> {
+    match figure {
+        Figure::King => Some(('♔', '♚')),
+        Figure::Queen => Some(('♕', '♛')),
+        Figure::Rook => Some(('♖', '♜')),
+        Figure::Bishop => Some(('♗', '♝')),
+        Figure::Knight => Some(('♘', '♞')),
+        Figure::Pawn => Some(('♙', '♟')),
+        Figure::Superqueen => Some(('Ⓢ', 'ⓢ')),
+        _ => None,
+    }
 }
 
 /// The text of one piece.
@@ -75,31 +110,14 @@ fn token(piece: &PieceView, glyphs: Glyphs, two_armies: bool) -> String {
             Color::Black => 'k',
             other => other.name().chars().next().unwrap_or('?'),
         };
-        return format!("{army}{}", piece.letter);
+        return format!("{army}{}", piece.label);
     }
     let white = piece.color == Color::White;
-    let symbols = match piece.figure {
-        Figure::King => Some(('♔', '♚')),
-        Figure::Queen => Some(('♕', '♛')),
-        Figure::Rook => Some(('♖', '♜')),
-        Figure::Bishop => Some(('♗', '♝')),
-        Figure::Knight => Some(('♘', '♞')),
-        Figure::Pawn => Some(('♙', '♟')),
-        Figure::Superqueen => Some(('Ⓢ', 'ⓢ')),
-        Figure::Boat | Figure::Horse | Figure::Elephant => None,
-    };
-    let symbol = match (glyphs, symbols) {
-        (Glyphs::Unicode, Some((light, dark))) => {
-            if white {
-                light
-            } else {
-                dark
-            }
-        }
-        _ if white => piece.letter,
-        _ => piece.letter.to_ascii_lowercase(),
-    };
-    symbol.to_string()
+    match (glyphs, symbols(piece.figure)) {
+        (Glyphs::Unicode, Some((light, dark))) => (if white { light } else { dark }).to_string(),
+        _ if white => piece.label.clone(),
+        _ => piece.label.to_lowercase(),
+    }
 }
 
 #[cfg(test)]

@@ -431,7 +431,8 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
                 Some(PieceView {
                     cell: square.index(),
                     figure: man.figure(ruleset),
-                    letter: man.letter(ruleset),
+                    label: man.letter(ruleset).to_string(),
+                    badge: None,
                     owner: seat,
                     color: info.seats[seat.index()].color,
                     state: if position.in_play(seat) {

@@ -11,6 +11,7 @@ use crate::bits::Bits;
 use crate::geometry::{Geometry, Square};
 use crate::options::{OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
+pub use crate::seat::Side;
 use crate::seat::{Color, Phase, Seat, SeatInfo};
 use crate::variant::{GameInfo, MoveInfo, PositionError, SetupError, Variant};
 use crate::view::{BoardView, CellView, Figure, Highlight, Mark, Panel, PieceState, PieceView};
@@ -24,38 +25,9 @@ pub const START: &str = "rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w 0 1";
 /// Plies without a capture or a pawn move after which the game is drawn.
 const MOVE_LIMIT: u16 = 100;
 
-/// One of the two sides.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Side {
-    /// White, seat 0, moves first.
-    White,
-    /// Black, seat 1.
-    Black,
-}
-
-impl Side {
-    const fn index(self) -> usize {
-        self as usize
-    }
-
-    const fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    const fn seat(self) -> Seat {
-        Seat(self as u8)
-    }
-
-    /// The rank (from 0) where this side's pawns promote.
-    const fn last_rank(self) -> u8 {
-        match self {
-            Side::White => 7,
-            Side::Black => 0,
-        }
-    }
+/// The rank (from 0) where `side`'s pawns promote.
+fn last_rank(side: Side) -> u8 {
+    side.pick(7, 0)
 }
 
 /// The kinds of men.
@@ -365,7 +337,7 @@ impl Variant for Through {
             self.toggle(side.other(), victim, mv.to);
         }
         self.toggle(side, kind, mv.from);
-        let promotes = kind == Kind::Pawn && BOARD.rank(mv.to) == side.last_rank();
+        let promotes = kind == Kind::Pawn && BOARD.rank(mv.to) == last_rank(side);
         self.toggle(side, if promotes { Kind::Superqueen } else { kind }, mv.to);
         self.halfmoves = if kind == Kind::Pawn || captured.is_some() {
             0
@@ -407,7 +379,7 @@ impl Variant for Through {
 
     fn describe(&self, mv: Move) -> MoveInfo {
         let kind = self.man_at(mv.from).map_or(Kind::Pawn, |(_, k)| k);
-        let promotes = kind == Kind::Pawn && BOARD.rank(mv.to) == self.turn.last_rank();
+        let promotes = kind == Kind::Pawn && BOARD.rank(mv.to) == last_rank(self.turn);
         MoveInfo {
             figure: kind.figure(),
             from: mv.from,
@@ -431,7 +403,8 @@ impl Variant for Through {
                 Some(PieceView {
                     cell: square.index(),
                     figure: kind.figure(),
-                    letter: kind.letter(),
+                    label: kind.letter().to_string(),
+                    badge: None,
                     owner: side.seat(),
                     color: INFO.seats[side.index()].color,
                     state: PieceState::Normal,

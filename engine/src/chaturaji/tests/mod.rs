@@ -27,17 +27,7 @@ fn position<V: Variant>(text: &str, options: &[&str]) -> Game<V> {
     Game::new(Start::Position(text.into()), options).expect("position")
 }
 
-/// The canonical texts of the legal moves, sorted.
-fn moves<V: Variant>(game: &Game<V>) -> Vec<String> {
-    let mut all: Vec<String> = game
-        .position()
-        .legal_moves()
-        .into_iter()
-        .map(|mv| game.move_text(mv))
-        .collect();
-    all.sort();
-    all
-}
+use crate::testing::sorted_moves as moves;
 
 /// The legal moves of the man on `from`, sorted.
 fn moves_from<V: Variant>(game: &Game<V>, from: &str) -> Vec<String> {
@@ -68,12 +58,5 @@ fn waits<V: Variant>(game: &Game<V>, phase: Phase) {
 /// A position text with `men` placed (square name, army letter and man
 /// letter, as `("d4", "rB")`) and the other six fields in `rest`.
 fn text(men: &[(&str, &str)], rest: &str) -> String {
-    let board = super::BOARD;
-    let placed = crate::placement::write(board, |square| {
-        let name = board.name(square).to_string();
-        men.iter()
-            .find(|(at, _)| *at == name)
-            .map(|(_, token)| token.to_string())
-    });
-    format!("{placed} {rest}")
+    format!("{} {rest}", crate::testing::board_text(super::BOARD, men))
 }

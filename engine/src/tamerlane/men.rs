@@ -1,0 +1,300 @@
+//! Tamerlane's men as data: twelve kinds of piece and eleven kinds of pawn,
+//! each pawn named for the piece it becomes.
+
+use std::sync::LazyLock;
+
+use super::{BOARD, Side, Steppers};
+use crate::geometry::Forward;
+use crate::movement::{Mode, Part, Reach, Symmetry, UNLIMITED};
+use crate::view::Figure;
+
+/// A kind of man. The first twelve are pieces; the rest are pawns.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Kind {
+    /// The shah: royal; may swap once; may enter the enemy citadel.
+    King,
+    /// The shahzada, from the pawn of kings: royal, moves as a king.
+    Prince,
+    /// The shah masnu'a, from the pawn of pawns: royal; may enter its own citadel.
+    AdventitiousKing,
+    /// One step (orthogonally by the seed; diagonally as Part A has it).
+    General,
+    /// One step (diagonally by the seed; orthogonally as Part A has it).
+    Vizier,
+    /// Slides orthogonally.
+    Rook,
+    /// The knight's leap.
+    Knight,
+    /// Slides diagonally, at least two squares, never jumping.
+    Picket,
+    /// One diagonal step, then three or more squares straight on outward.
+    Giraffe,
+    /// Leaps two squares diagonally.
+    Elephant,
+    /// Leaps (3, 1).
+    Camel,
+    /// Leaps two squares orthogonally.
+    WarEngine,
+    /// The pawn of pawns, with its three arrivals.
+    PawnOfPawns,
+    /// Becomes a war engine.
+    PawnOfWarEngines,
+    /// Becomes a camel.
+    PawnOfCamels,
+    /// Becomes an elephant.
+    PawnOfElephants,
+    /// Becomes a general.
+    PawnOfGenerals,
+    /// Becomes a prince.
+    PawnOfKings,
+    /// Becomes a vizier.
+    PawnOfViziers,
+    /// Becomes a giraffe.
+    PawnOfGiraffes,
+    /// Becomes a picket.
+    PawnOfPickets,
+    /// Becomes a knight.
+    PawnOfKnights,
+    /// Becomes a rook.
+    PawnOfRooks,
+}
+
+/// How many kinds of piece there are (the kinds before the pawns).
+pub const PIECE_KINDS: usize = 12;
+
+impl Kind {
+    /// Every kind, pieces first.
+    pub const ALL: [Kind; 23] = [
+        Kind::King,
+        Kind::Prince,
+        Kind::AdventitiousKing,
+        Kind::General,
+        Kind::Vizier,
+        Kind::Rook,
+        Kind::Knight,
+        Kind::Picket,
+        Kind::Giraffe,
+        Kind::Elephant,
+        Kind::Camel,
+        Kind::WarEngine,
+        Kind::PawnOfPawns,
+        Kind::PawnOfWarEngines,
+        Kind::PawnOfCamels,
+        Kind::PawnOfElephants,
+        Kind::PawnOfGenerals,
+        Kind::PawnOfKings,
+        Kind::PawnOfViziers,
+        Kind::PawnOfGiraffes,
+        Kind::PawnOfPickets,
+        Kind::PawnOfKnights,
+        Kind::PawnOfRooks,
+    ];
+
+    /// The index in per-kind tables.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether this is a pawn.
+    pub const fn is_pawn(self) -> bool {
+        self as usize >= PIECE_KINDS
+    }
+
+    /// Whether this is a royal: king, prince or adventitious king.
+    pub const fn is_royal(self) -> bool {
+        matches!(self, Kind::King | Kind::Prince | Kind::AdventitiousKing)
+    }
+
+    /// The piece a pawn becomes on the last rank (the pawn of pawns has its own rules).
+    pub const fn promotion(self) -> Option<Kind> {
+        Some(match self {
+            Kind::PawnOfWarEngines => Kind::WarEngine,
+            Kind::PawnOfCamels => Kind::Camel,
+            Kind::PawnOfElephants => Kind::Elephant,
+            Kind::PawnOfGenerals => Kind::General,
+            Kind::PawnOfKings => Kind::Prince,
+            Kind::PawnOfViziers => Kind::Vizier,
+            Kind::PawnOfGiraffes => Kind::Giraffe,
+            Kind::PawnOfPickets => Kind::Picket,
+            Kind::PawnOfKnights => Kind::Knight,
+            Kind::PawnOfRooks => Kind::Rook,
+            _ => return None,
+        })
+    }
+
+    /// The letter of a piece in notation and position texts; a pawn is `P`.
+    pub const fn letter(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Prince => 'I',
+            Kind::AdventitiousKing => 'A',
+            Kind::General => 'G',
+            Kind::Vizier => 'V',
+            Kind::Rook => 'R',
+            Kind::Knight => 'N',
+            Kind::Picket => 'T',
+            Kind::Giraffe => 'Z',
+            Kind::Elephant => 'E',
+            Kind::Camel => 'C',
+            Kind::WarEngine => 'D',
+            _ => 'P',
+        }
+    }
+
+    /// The position-text token: the letter, and for a pawn the letter of the
+    /// piece it becomes (`PK` the pawn of kings, `PP` the pawn of pawns).
+    pub fn token(self) -> String {
+        match self {
+            Kind::PawnOfPawns => "PP".to_owned(),
+            Kind::PawnOfKings => "PK".to_owned(),
+            pawn if pawn.is_pawn() => {
+                format!("P{}", pawn.promotion().map_or('P', Kind::letter))
+            }
+            piece => piece.letter().to_string(),
+        }
+    }
+
+    /// Reads a token (upper case).
+    pub fn from_token(token: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.token() == token)
+    }
+
+    /// The picture the renderer draws (pawns are marked with [`Kind::badge`]).
+    pub const fn figure(self) -> Figure {
+        match self {
+            Kind::King => Figure::King,
+            Kind::Prince => Figure::Prince,
+            Kind::AdventitiousKing => Figure::AdventitiousKing,
+            Kind::General => Figure::General,
+            Kind::Vizier => Figure::Vizier,
+            Kind::Rook => Figure::Rook,
+            Kind::Knight => Figure::Knight,
+            Kind::Picket => Figure::Picket,
+            Kind::Giraffe => Figure::Giraffe,
+            Kind::Elephant => Figure::Elephant,
+            Kind::Camel => Figure::Camel,
+            Kind::WarEngine => Figure::WarEngine,
+            _ => Figure::Pawn,
+        }
+    }
+
+    /// The mark on a pawn: the piece it becomes (a pawn for the pawn of pawns).
+    pub const fn badge(self) -> Option<Figure> {
+        match self {
+            Kind::PawnOfPawns => Some(Figure::Pawn),
+            pawn => match pawn.promotion() {
+                Some(piece) => Some(piece.figure()),
+                None => None,
+            },
+        }
+    }
+}
+
+const ORTHOGONAL_STEP: &[Part] = &[Part::leaper(1, 0)];
+const DIAGONAL_STEP: &[Part] = &[Part::leaper(1, 1)];
+const ROYAL: &[Part] = &[Part::leaper(1, 0), Part::leaper(1, 1)];
+const ROOK: &[Part] = &[Part::rider(1, 0)];
+const KNIGHT: &[Part] = &[Part::leaper(1, 2)];
+const PICKET: &[Part] = &[Part::rider(1, 1).range(2, UNLIMITED)];
+/// Forbes' reading of the picket: an ordinary bishop.
+const BISHOP: &[Part] = &[Part::rider(1, 1)];
+const GIRAFFE: &[Part] = &[Part::Bent {
+    first: (1, 1),
+    min: 3,
+    max: UNLIMITED,
+}];
+const ELEPHANT: &[Part] = &[Part::leaper(2, 2)];
+const CAMEL: &[Part] = &[Part::leaper(1, 3)];
+const WAR_ENGINE: &[Part] = &[Part::leaper(2, 0)];
+const PAWN: &[Part] = &[
+    Part::leaper(0, 1)
+        .symmetry(Symmetry::Exact)
+        .mode(Mode::MoveOnly),
+    Part::leaper(1, 1)
+        .symmetry(Symmetry::Mirror)
+        .mode(Mode::CaptureOnly),
+];
+
+/// How each piece moves, for the rule options that change moves.
+fn movement(kind: Kind, steppers: Steppers, picket_one_step: bool) -> &'static [Part] {
+    match kind {
+        Kind::King | Kind::Prince | Kind::AdventitiousKing => ROYAL,
+        Kind::General if steppers == Steppers::Seed => ORTHOGONAL_STEP,
+        Kind::General => DIAGONAL_STEP,
+        Kind::Vizier if steppers == Steppers::Seed => DIAGONAL_STEP,
+        Kind::Vizier => ORTHOGONAL_STEP,
+        Kind::Rook => ROOK,
+        Kind::Knight => KNIGHT,
+        Kind::Picket if picket_one_step => BISHOP,
+        Kind::Picket => PICKET,
+        Kind::Giraffe => GIRAFFE,
+        Kind::Elephant => ELEPHANT,
+        Kind::Camel => CAMEL,
+        Kind::WarEngine => WAR_ENGINE,
+        _ => PAWN,
+    }
+}
+
+/// The queen's lines, blocked: not a Tamerlane piece, but the lines along
+/// which a move may uncover an attack on a royal.
+const LINES: &[Part] = &[Part::rider(1, 0), Part::rider(1, 1)];
+
+/// The reach of every piece, and of the pawns of each side.
+pub struct Tables {
+    pieces: Vec<Reach<u128>>,
+    pawns: [Reach<u128>; 2],
+    lines: Reach<u128>,
+}
+
+impl Tables {
+    fn build(steppers: Steppers, picket_one_step: bool) -> Tables {
+        Tables {
+            pieces: Kind::ALL[..PIECE_KINDS]
+                .iter()
+                .map(|&kind| {
+                    Reach::build(
+                        BOARD,
+                        Forward::North,
+                        movement(kind, steppers, picket_one_step),
+                    )
+                })
+                .collect(),
+            pawns: [Forward::North, Forward::South].map(|f| Reach::build(BOARD, f, PAWN)),
+            lines: Reach::build(BOARD, Forward::North, LINES),
+        }
+    }
+
+    /// The squares of the nearest men along the eight lines from `square`.
+    #[inline]
+    pub fn nearest_on_lines(&self, square: crate::geometry::Square, occupied: u128) -> u128 {
+        self.lines.targets(square, occupied).capture & occupied
+    }
+
+    /// The reach of a piece (every piece moves alike for both sides).
+    #[inline]
+    pub fn piece(&self, kind: Kind) -> &Reach<u128> {
+        &self.pieces[kind.index()]
+    }
+
+    /// The reach of a pawn of `side`.
+    #[inline]
+    pub fn pawn(&self, side: Side) -> &Reach<u128> {
+        &self.pawns[side as usize]
+    }
+}
+
+static TABLES: LazyLock<[Tables; 4]> = LazyLock::new(|| {
+    [
+        Tables::build(Steppers::Seed, false),
+        Tables::build(Steppers::Seed, true),
+        Tables::build(Steppers::Historical, false),
+        Tables::build(Steppers::Historical, true),
+    ]
+});
+
+/// The tables for the move options.
+#[inline]
+pub fn tables(steppers: Steppers, picket_one_step: bool) -> &'static Tables {
+    let index = 2 * usize::from(steppers == Steppers::Historical) + usize::from(picket_one_step);
+    &TABLES[index]
+}

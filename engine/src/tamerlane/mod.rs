@@ -1,0 +1,454 @@
+//! Tamerlane chess (Shatranj al-Kabir): 11 files by 10 ranks and two citadels,
+//! 28 men a side, eleven kinds of pawn each becoming its own piece, the pawn of
+//! pawns with its three arrivals, up to three royals, and a once-a-game swap of
+//! the king. Mate and stalemate both lose. Rules notes:
+//! `engine/src/tamerlane/RULES.md`.
+
+mod men;
+mod position;
+mod setup;
+mod text;
+
+pub use men::Kind;
+pub use position::Move;
+pub use setup::Setup;
+
+use position::Position;
+
+use crate::bits::Bits;
+use crate::geometry::{Geometry, Square};
+use crate::options::{OptionSpec, Options};
+use crate::outcome::{Outcome, Reason};
+pub use crate::seat::Side;
+use crate::seat::{Color, Phase, Seat, SeatInfo};
+use crate::variant::{GameInfo, MoveInfo, PositionError, SetupError, Variant};
+use crate::view::{
+    BoardView, CellView, Figure, Highlight, Mark, Panel, PieceState, PieceView, Shade,
+};
+
+/// The board: 11 files by 10 ranks, White's citadel `l2` right of k2 and
+/// Black's `z9` left of a9.
+pub(crate) const BOARD: Geometry = Geometry::with_extras(11, 10, &[(11, 1), (-1, 8)]);
+
+/// White's citadel, `l2`.
+pub const WHITE_CITADEL: Square = Square::new(110);
+/// Black's citadel, `z9`.
+pub const BLACK_CITADEL: Square = Square::new(111);
+
+/// Plies without a capture or a pawn move after which the game is drawn
+/// (with the modern draws).
+const MOVE_LIMIT: u16 = 100;
+
+/// `side`'s own citadel (only its adventitious king may enter it).
+fn citadel(side: Side) -> Square {
+    side.pick(WHITE_CITADEL, BLACK_CITADEL)
+}
+
+/// The rank where `side`'s pawns arrive (10 for White, 1 for Black).
+fn last_rank(side: Side) -> u128 {
+    let rank1 = (1u128 << 11) - 1;
+    side.pick(rank1 << 99, rank1)
+}
+
+/// Which stepper is which (option `steppers`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Steppers {
+    /// The seed: the general (e2) steps orthogonally, the vizier (g2) diagonally.
+    Seed,
+    /// Part A: the general steps diagonally, the vizier orthogonally.
+    Historical,
+}
+
+/// When the king may swap places with one of his men (option `swap`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum SwapWhen {
+    /// The seed: only when he is not in check.
+    NotInCheck,
+    /// Only as an escape from check.
+    InCheck,
+    /// To escape check, or when the side has no other legal move.
+    InCheckOrStuck,
+}
+
+/// What may stand where the pawn of pawns is lifted to (option `pop_square`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PopSquare {
+    /// The seed: an empty square or one of its own men (removed), not a royal.
+    Own,
+    /// Only an empty square.
+    Empty,
+    /// Any man but a royal, its own or the enemy's (removed).
+    Any,
+}
+
+/// Which enemy men the lifted pawn of pawns must attack (option `pop_targets`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PopTargets {
+    /// Pieces only, kings included (the seed speaks of "figures").
+    Pieces,
+    /// Pawns count too.
+    Men,
+}
+
+/// Where the pawn of pawns may be lifted to (option `pop_relocation`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PopRelocation {
+    /// The seed: attacking two enemy men, or one that cannot move.
+    ForkOrStuck,
+    /// Attacking two enemy men only.
+    Fork,
+}
+
+/// The pawn of pawns' third arrival (option `third_arrival`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ThirdArrival {
+    /// The seed: it becomes an adventitious king.
+    AdventitiousKing,
+    /// Murray: and the pawn of kings, wherever it is, becomes a prince.
+    AndPrince,
+}
+
+/// The options a game is played with, and its setup.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Rules {
+    /// The opening array (for the pawn of pawns' second arrival).
+    pub setup: Setup,
+    /// Black's army mirrors White's instead of being turned round.
+    pub black_mirror: bool,
+    /// Which stepper is which.
+    pub steppers: Steppers,
+    /// When the king may swap.
+    pub swap: SwapWhen,
+    /// Forbes' picket: an ordinary bishop.
+    pub picket_one_step: bool,
+    /// What the lifted pawn of pawns may land on.
+    pub pop_square: PopSquare,
+    /// Which men it must attack.
+    pub pop_targets: PopTargets,
+    /// Fork only, or fork or a man that cannot move.
+    pub pop_relocation: PopRelocation,
+    /// What the third arrival brings.
+    pub third_arrival: ThirdArrival,
+    /// Threefold repetition and 100 quiet plies draw.
+    pub modern_draws: bool,
+}
+
+const STEPPERS: OptionSpec = OptionSpec {
+    key: "steppers",
+    values: &["seed", "historical"],
+    help: "seed: the general steps orthogonally and the vizier diagonally; historical: the other way round",
+};
+const SWAP: OptionSpec = OptionSpec {
+    key: "swap",
+    values: &["not-in-check", "in-check", "in-check-or-stuck"],
+    help: "when the king may change places with one of his men, once a game",
+};
+const PICKET: OptionSpec = OptionSpec {
+    key: "picket",
+    values: &["two-or-more", "one-or-more"],
+    help: "the picket slides at least two squares, or is an ordinary bishop (Forbes)",
+};
+const BLACK: OptionSpec = OptionSpec {
+    key: "black",
+    values: &["rotate", "mirror"],
+    help: "Black's army is White's turned half round, or mirrored",
+};
+const POP_SQUARE: OptionSpec = OptionSpec {
+    key: "pop_square",
+    values: &["own", "empty", "any"],
+    help: "the lifted pawn of pawns lands on an empty square or its own man, only an empty one, or any man but a royal",
+};
+const POP_TARGETS: OptionSpec = OptionSpec {
+    key: "pop_targets",
+    values: &["pieces", "men"],
+    help: "the men the lifted pawn of pawns must attack: pieces only, or pawns too",
+};
+const POP_RELOCATION: OptionSpec = OptionSpec {
+    key: "pop_relocation",
+    values: &["fork-or-stuck", "fork"],
+    help: "it must attack two men, or one that cannot move; or two men only",
+};
+const THIRD_ARRIVAL: OptionSpec = OptionSpec {
+    key: "third_arrival",
+    values: &["adventitious-king", "and-prince"],
+    help: "the third arrival makes an adventitious king, and with Murray also a prince of the pawn of kings",
+};
+const DRAWS: OptionSpec = OptionSpec {
+    key: "draws",
+    values: &["modern", "none"],
+    help: "threefold repetition and 100 plies without capture or pawn move draw, or never",
+};
+
+impl Rules {
+    fn new(setup: Setup, options: &Options) -> Rules {
+        let pick = |spec: &OptionSpec| options.choice(spec);
+        Rules {
+            setup,
+            black_mirror: pick(&BLACK) == 1,
+            steppers: [Steppers::Seed, Steppers::Historical][pick(&STEPPERS)],
+            swap: [
+                SwapWhen::NotInCheck,
+                SwapWhen::InCheck,
+                SwapWhen::InCheckOrStuck,
+            ][pick(&SWAP)],
+            picket_one_step: pick(&PICKET) == 1,
+            pop_square: [PopSquare::Own, PopSquare::Empty, PopSquare::Any][pick(&POP_SQUARE)],
+            pop_targets: [PopTargets::Pieces, PopTargets::Men][pick(&POP_TARGETS)],
+            pop_relocation: [PopRelocation::ForkOrStuck, PopRelocation::Fork]
+                [pick(&POP_RELOCATION)],
+            third_arrival: [ThirdArrival::AdventitiousKing, ThirdArrival::AndPrince]
+                [pick(&THIRD_ARRIVAL)],
+            modern_draws: pick(&DRAWS) == 0,
+        }
+    }
+}
+
+static INFO: GameInfo = GameInfo {
+    id: "tamerlane",
+    name: "Tamerlane chess",
+    setups: &Setup::NAMES,
+    options: &[
+        STEPPERS,
+        SWAP,
+        PICKET,
+        BLACK,
+        POP_SQUARE,
+        POP_TARGETS,
+        POP_RELOCATION,
+        THIRD_ARRIVAL,
+        DRAWS,
+    ],
+    seats: &SeatInfo::free_for_all([Color::White, Color::Black]),
+    pieces: &[
+        (Kind::King.letter(), Figure::King),
+        (Kind::Prince.letter(), Figure::Prince),
+        (Kind::AdventitiousKing.letter(), Figure::AdventitiousKing),
+        (Kind::General.letter(), Figure::General),
+        (Kind::Vizier.letter(), Figure::Vizier),
+        (Kind::Rook.letter(), Figure::Rook),
+        (Kind::Knight.letter(), Figure::Knight),
+        (Kind::Picket.letter(), Figure::Picket),
+        (Kind::Giraffe.letter(), Figure::Giraffe),
+        (Kind::Elephant.letter(), Figure::Elephant),
+        (Kind::Camel.letter(), Figure::Camel),
+        (Kind::WarEngine.letter(), Figure::WarEngine),
+        ('P', Figure::Pawn),
+    ],
+};
+
+/// A Tamerlane chess position.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Tamerlane(Position);
+
+impl Tamerlane {
+    /// The man on `square` and its side.
+    pub fn man_at(&self, square: Square) -> Option<(Side, Kind)> {
+        self.0.man_at(square)
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Side {
+        self.0.turn
+    }
+
+    /// Whether the side to move has a single royal and it is attacked.
+    pub fn in_check(&self) -> bool {
+        self.0.in_check(self.0.turn)
+    }
+}
+
+impl Variant for Tamerlane {
+    type Move = Move;
+
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn setup(name: &str, options: &Options) -> Result<Tamerlane, SetupError> {
+        let setup = Setup::named(name).unwrap_or(Setup::Masculine);
+        let rules = Rules::new(setup, options);
+        let mut position = Position::empty(Side::White, rules);
+        for (side, kind, square) in setup.men(rules.black_mirror) {
+            position.put(side, kind, square);
+        }
+        Ok(Tamerlane(position))
+    }
+
+    fn from_text(text: &str, options: &Options) -> Result<Tamerlane, PositionError> {
+        text::parse(text, options).map(Tamerlane)
+    }
+
+    fn to_text(&self) -> String {
+        text::write(&self.0)
+    }
+
+    fn geometry(&self) -> Geometry {
+        BOARD
+    }
+
+    fn phase(&self) -> Phase {
+        Phase::Move(self.0.turn.seat())
+    }
+
+    #[inline]
+    fn for_each_move(&self, f: impl FnMut(Move)) {
+        self.0.for_each_move(f);
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.0.play(mv);
+    }
+
+    fn ended(&self) -> bool {
+        let p = &self.0;
+        p.royals(Side::White).is_empty()
+            || p.royals(Side::Black).is_empty()
+            || p.in_enemy_citadel(Side::White)
+            || p.in_enemy_citadel(Side::Black)
+            || (p.rules.modern_draws && p.halfmoves >= MOVE_LIMIT)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let p = &self.0;
+        for side in [p.turn, p.turn.other()] {
+            if p.royals(side).is_empty() {
+                return Some(Outcome::win(
+                    vec![side.other().seat()],
+                    Reason::KingsCaptured,
+                ));
+            }
+            if p.in_enemy_citadel(side) {
+                return Some(Outcome::draw(Reason::Citadel));
+            }
+        }
+        if p.rules.modern_draws && p.halfmoves >= MOVE_LIMIT {
+            return Some(Outcome::draw(Reason::MoveLimit));
+        }
+        if self.count_moves() == 0 {
+            let reason = if p.in_check(p.turn) {
+                Reason::Checkmate
+            } else {
+                Reason::Stalemate
+            };
+            return Some(Outcome::win(vec![p.turn.other().seat()], reason));
+        }
+        None
+    }
+
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+
+    fn repetition_limit(&self) -> Option<usize> {
+        self.0.rules.modern_draws.then_some(3)
+    }
+
+    fn describe(&self, mv: Move) -> MoveInfo {
+        let p = &self.0;
+        let (from, to) = match mv {
+            Move::Step { from, to } | Move::Relocate { from, to } => (from, to),
+            Move::Swap { king, with } => (king, with),
+        };
+        let kind = p.man_at(from).map_or(Kind::PawnOfPawns, |m| m.1);
+        let capture = matches!(mv, Move::Step { .. }) && p.man_at(to).is_some();
+        let promotion = match mv {
+            Move::Step { .. } if last_rank(p.turn).has(to) => kind.promotion().map(Kind::figure),
+            _ => None,
+        };
+        MoveInfo {
+            figure: kind.figure(),
+            from,
+            to,
+            capture,
+            promotion,
+            special: None,
+        }
+    }
+
+    fn occupant(&self, square: Square) -> Option<(Seat, Figure)> {
+        self.0
+            .man_at(square)
+            .map(|(side, kind)| (side.seat(), kind.figure()))
+    }
+
+    fn rewrite_input(&self, input: &str) -> String {
+        let lower = input.to_lowercase();
+        let word = ["citadel", "цитадель"]
+            .into_iter()
+            .find(|w| lower.contains(w));
+        let Some(word) = word else {
+            return input.to_owned();
+        };
+        let mut citadels = Vec::new();
+        self.for_each_move(|mv| {
+            if let Move::Step { from, to } = mv {
+                for square in [from, to] {
+                    if (square == WHITE_CITADEL || square == BLACK_CITADEL)
+                        && !citadels.contains(&square)
+                    {
+                        citadels.push(square);
+                    }
+                }
+            }
+        });
+        match citadels.as_slice() {
+            [one] => lower.replace(word, &BOARD.name(*one).to_string()),
+            _ => input.to_owned(),
+        }
+    }
+
+    fn board_view(&self, last: Option<Move>) -> BoardView {
+        let p = &self.0;
+        let mut cells = CellView::grid(BOARD);
+        for cell in &mut cells {
+            cell.shade = Shade::Light;
+        }
+        for citadel in [WHITE_CITADEL, BLACK_CITADEL] {
+            let (column, row) = BOARD.place(citadel);
+            cells.push(CellView {
+                column: column as i8,
+                row: row as i8,
+                shade: Shade::Citadel,
+                name: BOARD.name(citadel).to_string(),
+            });
+        }
+        let pieces = (0..112u8)
+            .map(Square::new)
+            .filter_map(|square| {
+                let (side, kind) = p.man_at(square)?;
+                Some(PieceView {
+                    cell: square.index(),
+                    figure: kind.figure(),
+                    label: kind.token(),
+                    badge: kind.badge(),
+                    owner: side.seat(),
+                    color: INFO.seats[side.index()].color,
+                    state: PieceState::Normal,
+                })
+            })
+            .collect();
+        let last = last.map(|mv| match mv {
+            Move::Step { from, to } | Move::Relocate { from, to } => (from.index(), to.index()),
+            Move::Swap { king, with } => (king.index(), with.index()),
+        });
+        let mut highlights = Highlight::last_move(last);
+        if p.in_check(p.turn) {
+            highlights.extend(p.royals(p.turn).squares().map(|square| Highlight {
+                cell: square.index(),
+                mark: Mark::Danger,
+            }));
+        }
+        BoardView {
+            game: INFO.id,
+            files: BOARD.files(),
+            ranks: BOARD.ranks(),
+            cells,
+            pieces,
+            highlights,
+            panel: Panel::new(INFO.seats, self.phase()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
