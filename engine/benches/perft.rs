@@ -6,14 +6,17 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use seance_engine::chaturaji::ChaturajiNoDice;
+use seance_engine::enochian::Enochian;
 use seance_engine::perft::perft;
 use seance_engine::tamerlane::Tamerlane;
 use seance_engine::through::Through;
 use seance_engine::{Game, Options, Start, Variant};
 
-/// Benchmarks perft of variant `V` from its default setup at each of `depths`.
-fn bench<V: Variant>(c: &mut Criterion, depths: &[u32]) {
-    let game = Game::<V>::new(Start::Setup(None), Options::new()).expect("default setup");
+/// Benchmarks perft of variant `V` from its default setup with `options` at
+/// each of `depths`.
+fn bench<V: Variant>(c: &mut Criterion, options: &[&str], depths: &[u32]) {
+    let options = Options::parse(options.iter().copied()).expect("options");
+    let game = Game::<V>::new(Start::Setup(None), options).expect("setup");
     let position = game.position();
     let mut group = c.benchmark_group(V::info().id);
     group.sample_size(10);
@@ -29,16 +32,20 @@ fn bench<V: Variant>(c: &mut Criterion, depths: &[u32]) {
 }
 
 fn through(c: &mut Criterion) {
-    bench::<Through>(c, &[4, 5]);
+    bench::<Through>(c, &[], &[4, 5]);
 }
 
 fn chaturaji_nodice(c: &mut Criterion) {
-    bench::<ChaturajiNoDice>(c, &[6, 7]);
+    bench::<ChaturajiNoDice>(c, &[], &[6, 7]);
 }
 
 fn tamerlane(c: &mut Criterion) {
-    bench::<Tamerlane>(c, &[3, 4]);
+    bench::<Tamerlane>(c, &[], &[3, 4]);
 }
 
-criterion_group!(benches, through, chaturaji_nodice, tamerlane);
+fn enochian(c: &mut Criterion) {
+    bench::<Enochian>(c, &["board=earth", "setting=fire"], &[5, 6]);
+}
+
+criterion_group!(benches, through, chaturaji_nodice, tamerlane, enochian);
 criterion_main!(benches);

@@ -5,6 +5,7 @@ use std::fmt::Debug;
 
 use crate::chaturaji::{ChaturajiClassic, ChaturajiModern, ChaturajiNoDice};
 use crate::dice::DiceSpec;
+use crate::enochian::Enochian;
 use crate::game::{Action, ActionError, Game, Offer, ReplayError, Start};
 use crate::notation::parse_move;
 use crate::options::Options;
@@ -31,11 +32,12 @@ pub fn ids() -> Vec<&'static str> {
 }
 
 /// What every game is called and offers, in menu order.
-pub fn games() -> [&'static GameInfo; 5] {
+pub fn games() -> [&'static GameInfo; 6] {
     [
         ChaturajiModern::info(),
         ChaturajiClassic::info(),
         ChaturajiNoDice::info(),
+        Enochian::info(),
         Tamerlane::info(),
         Through::info(),
     ]
@@ -47,6 +49,7 @@ pub fn visit<W: Visitor>(id: &str, visitor: W) -> Result<W::Output, SetupError> 
         "chaturaji" => Ok(visitor.visit::<ChaturajiModern>()),
         "chaturaji-classic" => Ok(visitor.visit::<ChaturajiClassic>()),
         "chaturaji-nodice" => Ok(visitor.visit::<ChaturajiNoDice>()),
+        "enochian" => Ok(visitor.visit::<Enochian>()),
         "tamerlane" => Ok(visitor.visit::<Tamerlane>()),
         "through" => Ok(visitor.visit::<Through>()),
         other => Err(SetupError::UnknownGame {

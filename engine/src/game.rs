@@ -248,6 +248,9 @@ impl<V: Variant> Game<V> {
     pub fn board_view(&self) -> BoardView {
         let mut view = self.position.board_view(self.last_move);
         view.panel.phase = self.phase();
+        if self.outcome.is_some() {
+            view.panel.army = None;
+        }
         view.panel.outcome = self.outcome.clone();
         view
     }

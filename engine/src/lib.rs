@@ -15,6 +15,7 @@ pub mod bits;
 pub mod catalogue;
 pub mod chaturaji;
 pub mod dice;
+pub mod enochian;
 pub mod game;
 pub mod geometry;
 pub mod movement;

@@ -135,6 +135,41 @@ impl Part {
     }
 }
 
+/// Pieces several games share, by their usual names.
+pub mod common {
+    use super::{Mode, Part, Symmetry};
+
+    /// One step in any direction.
+    pub const KING: &[Part] = &[Part::leaper(1, 0), Part::leaper(1, 1)];
+    /// One step orthogonally.
+    pub const WAZIR: &[Part] = &[Part::leaper(1, 0)];
+    /// One step diagonally.
+    pub const FERZ: &[Part] = &[Part::leaper(1, 1)];
+    /// The knight's leap.
+    pub const KNIGHT: &[Part] = &[Part::leaper(1, 2)];
+    /// Slides orthogonally.
+    pub const ROOK: &[Part] = &[Part::rider(1, 0)];
+    /// Slides diagonally.
+    pub const BISHOP: &[Part] = &[Part::rider(1, 1)];
+    /// Slides orthogonally and diagonally.
+    pub const QUEEN: &[Part] = &[Part::rider(1, 0), Part::rider(1, 1)];
+    /// Leaps exactly two squares diagonally.
+    pub const ALFIL: &[Part] = &[Part::leaper(2, 2)];
+    /// Leaps exactly two squares orthogonally.
+    pub const DABBABA: &[Part] = &[Part::leaper(2, 0)];
+    /// Leaps exactly two squares in any of the eight directions.
+    pub const ALIBABA: &[Part] = &[Part::leaper(2, 0), Part::leaper(2, 2)];
+    /// One step forward to an empty square; captures one step diagonally forward.
+    pub const PAWN: &[Part] = &[
+        Part::leaper(0, 1)
+            .symmetry(Symmetry::Exact)
+            .mode(Mode::MoveOnly),
+        Part::leaper(1, 1)
+            .symmetry(Symmetry::Mirror)
+            .mode(Mode::CaptureOnly),
+    ];
+}
+
 /// Where a piece may go from one square, given the board's occupancy.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Targets<B> {

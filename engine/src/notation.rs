@@ -108,12 +108,22 @@ impl fmt::Display for NotationError {
 impl std::error::Error for NotationError {}
 
 /// The canonical text of a move: from, to and `=` with the promotion letter
-/// (or the special move's word).
+/// (or the special move's word); in games that ask for it, the piece's letter first.
 pub fn format_move<V: Variant>(geometry: Geometry, info: &MoveInfo) -> String {
     if let Some(word) = info.special {
         return word.to_owned();
     }
-    let mut text = format!("{}{}", geometry.name(info.from), geometry.name(info.to));
+    let letter = V::info()
+        .letters_in_moves
+        .then(|| V::info().letter(info.figure))
+        .flatten()
+        .filter(|_| info.figure != Figure::Pawn);
+    let mut text = letter.map(String::from).unwrap_or_default();
+    text.push_str(&format!(
+        "{}{}",
+        geometry.name(info.from),
+        geometry.name(info.to)
+    ));
     if let Some(letter) = info.promotion.and_then(|f| V::info().letter(f)) {
         text.push('=');
         text.push(letter);

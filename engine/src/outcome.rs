@@ -23,6 +23,8 @@ pub enum Reason {
     Stalemate,
     /// Tamerlane chess: a king entered the enemy's citadel.
     Citadel,
+    /// Enochian chess: both kings of a team stand bare.
+    BareKings,
     /// The seat to move had no legal move.
     NoLegalMove,
     /// The same position arose for the third time with the same seat to move.
@@ -95,6 +97,7 @@ impl fmt::Display for Reason {
             Reason::Checkmate => f.write_str("checkmate"),
             Reason::Stalemate => f.write_str("stalemate"),
             Reason::Citadel => f.write_str("a king entered the enemy citadel"),
+            Reason::BareKings => f.write_str("bare kings"),
             Reason::NoLegalMove => f.write_str("no legal move"),
             Reason::Repetition => f.write_str("threefold repetition"),
             Reason::MoveLimit => f.write_str("too long without a capture or a pawn move"),

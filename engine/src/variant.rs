@@ -28,6 +28,9 @@ pub struct GameInfo {
     pub seats: &'static [SeatInfo],
     /// The pieces with the letters notation uses for them.
     pub pieces: &'static [(char, Figure)],
+    /// Whether a move's text begins with its piece's letter (not a pawn's):
+    /// needed where two pieces can share a square (Enochian thrones).
+    pub letters_in_moves: bool,
 }
 
 impl GameInfo {

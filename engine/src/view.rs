@@ -81,6 +81,8 @@ pub enum Shade {
     Dark,
     /// A citadel, Tamerlane's refuge outside the board.
     Citadel,
+    /// An Enochian throne, a corner that may hold two pieces.
+    Throne,
 }
 
 /// One cell of the board.
@@ -206,6 +208,9 @@ pub struct Panel {
     pub seats: Vec<SeatView>,
     /// What the game waits for.
     pub phase: Phase,
+    /// The army whose turn it is (the seat acting may command it without
+    /// owning it, as in Enochian chess after a throne is seized).
+    pub army: Option<Color>,
     /// The dice of the current turn (empty in games without dice).
     pub dice: Vec<u8>,
     /// Every seat's score, in seating order, in games of points (else empty).
@@ -228,6 +233,7 @@ impl Panel {
                 })
                 .collect(),
             phase,
+            army: phase.seat().map(|s| seats[s.index()].color),
             dice: Vec::new(),
             scores: Vec::new(),
             outcome: None,
@@ -255,9 +261,10 @@ pub struct BoardView {
 }
 
 impl BoardView {
-    /// The piece on the cell at (`column`, `row`), if any.
-    pub fn piece_at(&self, column: i8, row: i8) -> Option<&PieceView> {
-        self.pieces.iter().find(|p| {
+    /// The pieces on the cell at (`column`, `row`): none, one, or two on an
+    /// Enochian throne.
+    pub fn pieces_at(&self, column: i8, row: i8) -> impl Iterator<Item = &PieceView> {
+        self.pieces.iter().filter(move |p| {
             let cell = &self.cells[p.cell];
             cell.column == column && cell.row == row
         })

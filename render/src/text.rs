@@ -43,11 +43,16 @@ pub fn draw(view: &BoardView, glyphs: Glyphs) -> String {
         _ => Glyphs::Letters,
     };
     let width = view
-        .pieces
+        .cells
         .iter()
-        .map(|p| token(p, glyphs, two_armies).chars().count())
+        .map(|c| {
+            men(view, c.column, c.row, glyphs, two_armies)
+                .chars()
+                .count()
+        })
         .max()
-        .unwrap_or(1);
+        .unwrap_or(1)
+        .max(1);
     let mut out = String::new();
     for row in (bottom..=top).rev() {
         out.push_str(&format!("{:>2} ", row + 1));
@@ -56,10 +61,11 @@ pub fn draw(view: &BoardView, glyphs: Glyphs) -> String {
                 .cells
                 .iter()
                 .find(|c| c.column == column && c.row == row);
-            let token = match (cell, view.piece_at(column, row)) {
+            let here = men(view, column, row, glyphs, two_armies);
+            let token = match (cell, here.is_empty()) {
                 (None, _) => " ".repeat(width),
-                (Some(_), Some(piece)) => format!("{:>width$}", token(piece, glyphs, two_armies)),
-                (Some(_), None) => format!("{:>width$}", '·'),
+                (Some(_), false) => format!("{here:>width$}"),
+                (Some(_), true) => format!("{:>width$}", '·'),
             };
             let marks: Vec<Mark> = view.marks_at(column, row).collect();
             let (open, close) = if marks.contains(&Mark::Danger) {
@@ -101,6 +107,24 @@ fn symbols(figure: Figure) -> Option<(char, char)> {
         Figure::Superqueen => Some(('Ⓢ', 'ⓢ')),
         _ => None,
     }
+}
+
+/// The text of the men on one cell (two on a shared throne: `yK+R`).
+fn men(view: &BoardView, column: i8, row: i8, glyphs: Glyphs, two_armies: bool) -> String {
+    let tokens: Vec<String> = view
+        .pieces_at(column, row)
+        .enumerate()
+        .map(|(i, piece)| {
+            let text = token(piece, glyphs, two_armies);
+            // Men sharing a cell share an army: name it once.
+            if i > 0 && !two_armies {
+                text.chars().skip(1).collect()
+            } else {
+                text
+            }
+        })
+        .collect();
+    tokens.join("+")
 }
 
 /// The text of one piece.

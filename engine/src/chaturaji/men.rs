@@ -5,7 +5,8 @@ use std::sync::LazyLock;
 
 use super::Ruleset;
 use crate::geometry::{Forward, Geometry};
-use crate::movement::{Mode, Part, Reach, Symmetry};
+use crate::movement::common::{ALFIL, BISHOP, KING, KNIGHT, PAWN, ROOK};
+use crate::movement::{Part, Reach};
 use crate::view::Figure;
 
 /// A kind of man. The no-dice game calls its horse a knight and its elephant
@@ -102,32 +103,18 @@ impl Man {
 /// Every kind at once.
 pub const ALL_MEN: u8 = (1 << 5) - 1;
 
-const KING: &[Part] = &[Part::leaper(1, 0), Part::leaper(1, 1)];
-const PAWN: &[Part] = &[
-    Part::leaper(0, 1)
-        .symmetry(Symmetry::Exact)
-        .mode(Mode::MoveOnly),
-    Part::leaper(1, 1)
-        .symmetry(Symmetry::Mirror)
-        .mode(Mode::CaptureOnly),
-];
-const HORSE: &[Part] = &[Part::leaper(1, 2)];
-const ROOK: &[Part] = &[Part::rider(1, 0)];
-const BISHOP: &[Part] = &[Part::rider(1, 1)];
 /// The seed's short bishop: one or two squares diagonally, no jump.
 const SHORT_BISHOP: &[Part] = &[Part::rider(1, 1).range(1, 2)];
 /// The modern boat: one or two squares diagonally, jumping on the two-square move.
 const MODERN_BOAT: &[Part] = &[Part::leaper(1, 1).range(1, 2).open()];
-/// The classical boat: exactly two squares diagonally, jumping.
-const ALFIL: &[Part] = &[Part::leaper(2, 2)];
 
 /// How each kind moves: [king, pawn, horse, boat, elephant].
 fn movements(ruleset: Ruleset, short_bishop: bool) -> [&'static [Part]; 5] {
     match ruleset {
-        Ruleset::Modern => [KING, PAWN, HORSE, MODERN_BOAT, ROOK],
-        Ruleset::Classic => [KING, PAWN, HORSE, ALFIL, ROOK],
-        Ruleset::NoDice if short_bishop => [KING, PAWN, HORSE, ROOK, SHORT_BISHOP],
-        Ruleset::NoDice => [KING, PAWN, HORSE, ROOK, BISHOP],
+        Ruleset::Modern => [KING, PAWN, KNIGHT, MODERN_BOAT, ROOK],
+        Ruleset::Classic => [KING, PAWN, KNIGHT, ALFIL, ROOK],
+        Ruleset::NoDice if short_bishop => [KING, PAWN, KNIGHT, ROOK, SHORT_BISHOP],
+        Ruleset::NoDice => [KING, PAWN, KNIGHT, ROOK, BISHOP],
     }
 }
 

@@ -136,6 +136,7 @@ static MODERN_INFO: GameInfo = GameInfo {
     options: &[FIRST, DIRECTION, SWAP],
     seats: &DICE_SEATS,
     pieces: &DICE_PIECES,
+    letters_in_moves: false,
 };
 
 static CLASSIC_INFO: GameInfo = GameInfo {
@@ -145,6 +146,7 @@ static CLASSIC_INFO: GameInfo = GameInfo {
     options: &[FIRST, DIRECTION, KINGLESS, DICE, PASS],
     seats: &DICE_SEATS,
     pieces: &DICE_PIECES,
+    letters_in_moves: false,
 };
 
 static NODICE_INFO: GameInfo = GameInfo {
@@ -160,6 +162,7 @@ static NODICE_INFO: GameInfo = GameInfo {
         (Man::Boat.letter(Ruleset::NoDice), Figure::Boat),
         (Man::Elephant.letter(Ruleset::NoDice), Figure::Bishop),
     ],
+    letters_in_moves: false,
 };
 
 const DICE_PIECES: [(char, Figure); 5] = [

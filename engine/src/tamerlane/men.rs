@@ -5,7 +5,10 @@ use std::sync::LazyLock;
 
 use super::{BOARD, Side, Steppers};
 use crate::geometry::Forward;
-use crate::movement::{Mode, Part, Reach, Symmetry, UNLIMITED};
+use crate::movement::common::{
+    ALFIL, BISHOP, DABBABA, FERZ, KING, KNIGHT, PAWN, QUEEN, ROOK, WAZIR,
+};
+use crate::movement::{Part, Reach, UNLIMITED};
 use crate::view::Figure;
 
 /// A kind of man. The first twelve are pieces; the rest are pawns.
@@ -190,54 +193,35 @@ impl Kind {
     }
 }
 
-const ORTHOGONAL_STEP: &[Part] = &[Part::leaper(1, 0)];
-const DIAGONAL_STEP: &[Part] = &[Part::leaper(1, 1)];
-const ROYAL: &[Part] = &[Part::leaper(1, 0), Part::leaper(1, 1)];
-const ROOK: &[Part] = &[Part::rider(1, 0)];
-const KNIGHT: &[Part] = &[Part::leaper(1, 2)];
 const PICKET: &[Part] = &[Part::rider(1, 1).range(2, UNLIMITED)];
-/// Forbes' reading of the picket: an ordinary bishop.
-const BISHOP: &[Part] = &[Part::rider(1, 1)];
 const GIRAFFE: &[Part] = &[Part::Bent {
     first: (1, 1),
     min: 3,
     max: UNLIMITED,
 }];
-const ELEPHANT: &[Part] = &[Part::leaper(2, 2)];
+/// The camel's (3, 1) leap.
 const CAMEL: &[Part] = &[Part::leaper(1, 3)];
-const WAR_ENGINE: &[Part] = &[Part::leaper(2, 0)];
-const PAWN: &[Part] = &[
-    Part::leaper(0, 1)
-        .symmetry(Symmetry::Exact)
-        .mode(Mode::MoveOnly),
-    Part::leaper(1, 1)
-        .symmetry(Symmetry::Mirror)
-        .mode(Mode::CaptureOnly),
-];
 
 /// How each piece moves, for the rule options that change moves.
 fn movement(kind: Kind, steppers: Steppers, picket_one_step: bool) -> &'static [Part] {
     match kind {
-        Kind::King | Kind::Prince | Kind::AdventitiousKing => ROYAL,
-        Kind::General if steppers == Steppers::Seed => ORTHOGONAL_STEP,
-        Kind::General => DIAGONAL_STEP,
-        Kind::Vizier if steppers == Steppers::Seed => DIAGONAL_STEP,
-        Kind::Vizier => ORTHOGONAL_STEP,
+        Kind::King | Kind::Prince | Kind::AdventitiousKing => KING,
+        Kind::General if steppers == Steppers::Seed => WAZIR,
+        Kind::General => FERZ,
+        Kind::Vizier if steppers == Steppers::Seed => FERZ,
+        Kind::Vizier => WAZIR,
         Kind::Rook => ROOK,
         Kind::Knight => KNIGHT,
+        // Forbes' picket is an ordinary bishop.
         Kind::Picket if picket_one_step => BISHOP,
         Kind::Picket => PICKET,
         Kind::Giraffe => GIRAFFE,
-        Kind::Elephant => ELEPHANT,
+        Kind::Elephant => ALFIL,
         Kind::Camel => CAMEL,
-        Kind::WarEngine => WAR_ENGINE,
+        Kind::WarEngine => DABBABA,
         _ => PAWN,
     }
 }
-
-/// The queen's lines, blocked: not a Tamerlane piece, but the lines along
-/// which a move may uncover an attack on a royal.
-const LINES: &[Part] = &[Part::rider(1, 0), Part::rider(1, 1)];
 
 /// The reach of every piece, and of the pawns of each side.
 pub struct Tables {
@@ -260,7 +244,9 @@ impl Tables {
                 })
                 .collect(),
             pawns: [Forward::North, Forward::South].map(|f| Reach::build(BOARD, f, PAWN)),
-            lines: Reach::build(BOARD, Forward::North, LINES),
+            // The queen's lines: not a Tamerlane piece, but the lines along which a
+            // move may uncover an attack on a royal.
+            lines: Reach::build(BOARD, Forward::North, QUEEN),
         }
     }
 

@@ -234,6 +234,7 @@ static INFO: GameInfo = GameInfo {
         (Kind::WarEngine.letter(), Figure::WarEngine),
         ('P', Figure::Pawn),
     ],
+    letters_in_moves: false,
 };
 
 /// A Tamerlane chess position.

@@ -153,6 +153,7 @@ static INFO: GameInfo = GameInfo {
         (Kind::Queen.letter(), Figure::Queen),
         (Kind::Superqueen.letter(), Figure::Superqueen),
     ],
+    letters_in_moves: false,
 };
 
 /// A move: the man on `from` goes to `to` (a pawn reaching the last rank

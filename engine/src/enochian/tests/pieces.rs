@@ -1,0 +1,160 @@
+//! Pieces, pawns, promotion, the privileged pawn and the concourse.
+
+use super::*;
+
+/// Four kings out of the way, with `men` added.
+fn with_kings(men: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'static str)> {
+    let mut all = vec![("a8", "yK"), ("h8", "bK"), ("h1", "rK"), ("a1", "kK")];
+    all.extend(men);
+    all
+}
+
+#[test]
+fn the_queen_leaps_exactly_two_squares() {
+    let men = with_kings(&[("d4", "yQ"), ("d5", "bPq"), ("e5", "rN")]);
+    let game = game(&men, "y - - - 0", &[]);
+    assert_eq!(
+        moves_from(&game, "Qd4"),
+        [
+            "Qd4b2", "Qd4b4", "Qd4b6", "Qd4d2", "Qd4d6", "Qd4f2", "Qd4f4", "Qd4f6"
+        ]
+    );
+}
+
+#[test]
+fn nothing_takes_an_ally_and_a_bishop_never_a_bishop() {
+    let men = with_kings(&[("c1", "yB"), ("e3", "bB"), ("b2", "rN")]);
+    let game = game(&men, "y - - - 0", &[]);
+    let bishop = moves_from(&game, "Bc1");
+    assert!(
+        !bishop.contains(&"Bc1e3".to_string()),
+        "no bishop takes a bishop"
+    );
+    assert!(
+        !bishop.contains(&"Bc1b2".to_string()),
+        "nor an allied knight"
+    );
+    assert_eq!(bishop, ["Bc1d2"]);
+}
+
+#[test]
+fn allied_pawns_meeting_head_on_block_each_other() {
+    let men = with_kings(&[("d5", "yPq"), ("d4", "rPq"), ("c3", "bN")]);
+    let game = game(&men, "r - - - 0", &[]);
+    assert!(
+        moves_from(&game, "d4").is_empty(),
+        "blocked by the yellow pawn; c5 and e5 are empty"
+    );
+}
+
+#[test]
+fn promotion_waits_while_four_pawns_stand_then_converts() {
+    let men = with_kings(&[
+        ("e7", "rPn"),
+        ("b2", "rPq"),
+        ("c2", "rPr"),
+        ("d2", "rPb"),
+        ("c3", "yN"),
+        ("g6", "bN"),
+    ]);
+    let mut game = game(&men, "r - - - 0", &[]);
+    play(&mut game, "e7e8");
+    assert_eq!(at(&game, "e8"), "rPn", "four red pawns stand: it waits");
+    // Black's king takes a red pawn: three are left, and the waiting one converts.
+    play(&mut game, "Ka1xb2");
+    assert_eq!(at(&game, "e8"), "rN");
+}
+
+#[test]
+fn the_privileged_pawn_chooses_and_the_seed_demotes_a_duplicate() {
+    let men = [
+        ("a8", "yK"),
+        ("h8", "bK"),
+        ("g6", "bN"),
+        ("h1", "rK"),
+        ("a1", "kK"),
+        ("e7", "rPn"),
+        ("c4", "rB"),
+    ];
+    let mut game = game(&men, "r - - - 0", &[]);
+    assert_eq!(
+        moves_from(&game, "e7"),
+        ["e7e8=B", "e7e8=N", "e7e8=Q", "e7e8=R"]
+    );
+    play(&mut game, "e7e8=B");
+    assert_eq!(at(&game, "e8"), "rB");
+    assert_eq!(
+        at(&game, "c4"),
+        "rPb",
+        "the old bishop is a bishop's pawn again"
+    );
+    let mut zalewski = super::game(&men, "r - - - 0", &["privileged=zalewski"]);
+    play(&mut zalewski, "e7e8=B");
+    assert_eq!(at(&zalewski, "c4"), "rB", "Zalewski: nothing is demoted");
+}
+
+/// Yellow, Blue and Red bishops around d4-e5; Black's bishop on g3 completes it.
+fn concourse(kind: char, options: &[&str]) -> Game<Enochian> {
+    let tokens: Vec<String> = ["y", "b", "r", "k"]
+        .iter()
+        .map(|a| format!("{a}{kind}"))
+        .collect();
+    let men: Vec<(&str, &str)> = [("a8", "yK"), ("h8", "bK"), ("h1", "rK"), ("c1", "kK")]
+        .into_iter()
+        .chain([
+            ("d4", tokens[0].as_str()),
+            ("e4", tokens[1].as_str()),
+            ("d5", tokens[2].as_str()),
+            (if kind == 'B' { "g3" } else { "e3" }, tokens[3].as_str()),
+        ])
+        .collect();
+    game(&men, "k - - - 0", options)
+}
+
+#[test]
+fn the_concourse_of_bishops_takes_all_three() {
+    let mut game = concourse('B', &[]);
+    play(&mut game, "Bg3e5");
+    assert_eq!(
+        ["d4", "e4", "d5", "e5"].map(|s| at(&game, s)),
+        ["", "", "", "kB"]
+    );
+}
+
+#[test]
+fn the_concourse_of_queens_and_zalewskis_reading() {
+    let mut game = concourse('Q', &[]);
+    play(&mut game, "Qe3e5");
+    assert_eq!(
+        ["d4", "e4", "d5", "e5"].map(|s| at(&game, s)),
+        ["", "", "", "kQ"]
+    );
+    let mut zalewski = concourse('Q', &["concourse=zalewski"]);
+    play(&mut zalewski, "Qe3e5");
+    assert_eq!(
+        ["d4", "e4", "d5", "e5"].map(|s| at(&zalewski, s)),
+        ["", "kQ", "", "kQ"],
+        "the enemies are taken, Blue's queen joins Black"
+    );
+}
+
+#[test]
+fn no_concourse_away_from_the_five_places() {
+    let men = [
+        ("a8", "yK"),
+        ("h8", "bK"),
+        ("h1", "rK"),
+        ("a1", "kK"),
+        ("c4", "yB"),
+        ("c5", "bB"),
+        ("d5", "rB"),
+        ("f2", "kB"),
+    ];
+    let mut game = game(&men, "k - - - 0", &[]);
+    play(&mut game, "Bf2d4");
+    assert_eq!(
+        at(&game, "c4"),
+        "yB",
+        "the block c4-d5 is not a concourse place"
+    );
+}
