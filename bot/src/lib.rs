@@ -4,3 +4,4 @@
 
 pub mod adapters;
 pub mod perft;
+pub mod render;

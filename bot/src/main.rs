@@ -1,15 +1,19 @@
 //! `seance`: the Seance bot and its tools. Subcommands:
-//! `play` (a game in this terminal) and `perft` (count moves).
+//! `play` (a game in this terminal), `render` (draw a position or a replay)
+//! and `perft` (count moves).
 
+use std::fs;
 use std::io::{self, BufWriter};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use seance_bot::adapters::console::Console;
-use seance_bot::perft;
+use seance_bot::{perft, render};
 use seance_engine::{Options, Start, catalogue};
 use seance_render::text::Glyphs;
+use seance_render::{Palette, Style, Theme};
 
 /// Historical and fairy chess variants, in chat and in the terminal.
 #[derive(Parser)]
@@ -23,7 +27,7 @@ struct Cli {
 enum Command {
     /// Play a game in this terminal: every seat at one keyboard, or some left to a random mover.
     Play {
-        /// The game: chaturaji, chaturaji-classic, chaturaji-nodice or through.
+        /// The game: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane or through.
         game: String,
         #[command(flatten)]
         start: StartArgs,
@@ -37,9 +41,43 @@ enum Command {
         #[arg(long)]
         letters: bool,
     },
+    /// Draw a position as a PNG picture, or a game's log as a GIF replay.
+    Render {
+        /// The game: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane or through.
+        game: String,
+        #[command(flatten)]
+        start: StartArgs,
+        /// Play the actions of this file first, one per line (as `log` prints them in `play`).
+        #[arg(long, value_name = "FILE")]
+        log: Option<PathBuf>,
+        /// Draw the board from this colour's side.
+        #[arg(long, value_name = "COLOR")]
+        seat: Option<String>,
+        /// `light` or `dark`.
+        #[arg(long, default_value = "light")]
+        theme: Theme,
+        /// `standard`, or `colorblind` for army colours that stay apart for colour-blind eyes.
+        #[arg(long, default_value = "standard")]
+        palette: Palette,
+        /// Pixels per board cell (80 on an 8x8 board by default).
+        #[arg(long)]
+        cell: Option<u32>,
+        /// Name a player, COLOR=NAME; repeat for several.
+        #[arg(long = "name", value_name = "COLOR=NAME")]
+        names: Vec<String>,
+        /// Mark this colour's seat as played by a spirit; repeat for several.
+        #[arg(long = "spirit", value_name = "COLOR")]
+        spirits: Vec<String>,
+        /// Write an animated GIF of the whole log instead of a PNG of its end.
+        #[arg(long)]
+        gif: bool,
+        /// The file to write.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
     /// Count the leaves of the tree of legal moves, depth by depth.
     Perft {
-        /// The game: chaturaji, chaturaji-classic, chaturaji-nodice or through.
+        /// The game: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane or through.
         game: String,
         /// How many plies deep to count.
         depth: u32,
@@ -116,6 +154,46 @@ fn run(cli: Cli) -> Result<()> {
             };
             let mut console = Console::new(game, computer, seed, glyphs);
             console.run(io::stdin().lock(), BufWriter::new(io::stdout().lock()))?;
+        }
+        Command::Render {
+            game,
+            start,
+            log,
+            seat,
+            theme,
+            palette,
+            cell,
+            names,
+            spirits,
+            gif,
+            out,
+        } => {
+            let (start, options) = start.resolve()?;
+            let log = match log {
+                Some(path) => Some(
+                    fs::read_to_string(&path)
+                        .with_context(|| format!("cannot read {}", path.display()))?,
+                ),
+                None => None,
+            };
+            let request = render::Request {
+                game,
+                start,
+                options,
+                log,
+                seat,
+                names,
+                spirits,
+                style: Style {
+                    theme,
+                    palette,
+                    seat: None,
+                    cell,
+                },
+                gif,
+            };
+            let bytes = render::run(request)?;
+            fs::write(&out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
         }
         Command::Perft { game, depth, start } => {
             let (start, options) = start.resolve()?;

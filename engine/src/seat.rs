@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::geometry::Forward;
+
 /// A place at the board, numbered from 0 in the game's seating order.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Seat(pub u8);
@@ -110,27 +112,32 @@ impl fmt::Display for Color {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Team(pub u8);
 
-/// What a seat is: its army's colour and its team.
+/// What a seat is: its army's colour, its team, and where it sits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct SeatInfo {
     /// The army's colour.
     pub color: Color,
     /// The team it plays for.
     pub team: Team,
+    /// The way its army advances, away from the edge it sits at: pictures
+    /// drawn for this seat turn the board so that its army is at the bottom.
+    pub facing: Forward,
 }
 
 impl SeatInfo {
-    /// The seats of a free-for-all: one per colour, each its own team.
-    pub const fn free_for_all<const N: usize>(colors: [Color; N]) -> [SeatInfo; N] {
+    /// The seats of a free-for-all: one per army (its colour and facing), each its own team.
+    pub const fn free_for_all<const N: usize>(armies: [(Color, Forward); N]) -> [SeatInfo; N] {
         let mut seats = [SeatInfo {
             color: Color::White,
             team: Team(0),
+            facing: Forward::North,
         }; N];
         let mut i = 0;
         while i < N {
             seats[i] = SeatInfo {
-                color: colors[i],
+                color: armies[i].0,
                 team: Team(i as u8),
+                facing: armies[i].1,
             };
             i += 1;
         }

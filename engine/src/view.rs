@@ -1,7 +1,7 @@
 //! [`BoardView`]: everything a picture of the game shows, as plain data. The
 //! renderer draws it without knowing any rules.
 
-use crate::geometry::Geometry;
+use crate::geometry::{Forward, Geometry};
 use crate::outcome::Outcome;
 use crate::seat::{Color, Phase, Seat, SeatInfo, Team};
 
@@ -199,6 +199,9 @@ pub struct SeatView {
     pub color: Color,
     /// Its team.
     pub team: Team,
+    /// The way its army advances: a picture drawn for this seat turns the
+    /// board so that this points up.
+    pub facing: Forward,
 }
 
 /// The side panel: seats, whose turn, dice and result.
@@ -230,6 +233,7 @@ impl Panel {
                     seat: Seat(i as u8),
                     color: s.color,
                     team: s.team,
+                    facing: s.facing,
                 })
                 .collect(),
             phase,

@@ -1,5 +1,23 @@
-//! seance-render: draws a [`BoardView`](seance_engine::BoardView), the plain
-//! data the engine produces, without knowing any rules. For now it draws text
-//! for terminals ([`text`]); board pictures for chat come next.
+//! seance-render: draws a [`BoardView`](seance_engine::view::BoardView), the
+//! plain data the engine produces, without knowing any rules: as PNG pictures
+//! and GIF replays for chats ([`png`], [`gif`]), and as text for terminals
+//! ([`text`]).
 
+mod art;
+mod board;
+mod encode;
+mod layout;
+mod paint;
+mod panel;
+mod picture;
+mod players;
 pub mod text;
+mod theme;
+
+#[cfg(test)]
+mod tests;
+
+pub use layout::{Bounds, Layout, pips};
+pub use picture::{draw, encode_png, gif, png};
+pub use players::{Player, PlayerName};
+pub use theme::{Palette, Style, Theme, UnknownName};

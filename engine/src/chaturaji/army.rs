@@ -93,12 +93,27 @@ pub const fn side(ruleset: Ruleset, seat: Seat) -> Side {
 }
 
 /// The seats of the dice games: Red, Green, Yellow, Black, each on its own.
-pub static DICE_SEATS: [SeatInfo; 4] =
-    SeatInfo::free_for_all([Color::Red, Color::Green, Color::Yellow, Color::Black]);
+pub static DICE_SEATS: [SeatInfo; 4] = seats(
+    Ruleset::Modern,
+    [Color::Red, Color::Green, Color::Yellow, Color::Black],
+);
 
 /// The seats of the no-dice game: Red, Blue, Yellow, Green, each on its own.
-pub static NODICE_SEATS: [SeatInfo; 4] =
-    SeatInfo::free_for_all([Color::Red, Color::Blue, Color::Yellow, Color::Green]);
+pub static NODICE_SEATS: [SeatInfo; 4] = seats(
+    Ruleset::NoDice,
+    [Color::Red, Color::Blue, Color::Yellow, Color::Green],
+);
+
+/// Four seats of `colors`, each facing away from the edge its army holds under `ruleset`.
+const fn seats(ruleset: Ruleset, colors: [Color; 4]) -> [SeatInfo; 4] {
+    let mut armies = [(Color::White, Forward::North); 4];
+    let mut i = 0;
+    while i < 4 {
+        armies[i] = (colors[i], side(ruleset, Seat(i as u8)).forward());
+        i += 1;
+    }
+    SeatInfo::free_for_all(armies)
+}
 
 /// The men of one army at the start: the back line from the left-hand corner,
 /// then four pawns in front of it.

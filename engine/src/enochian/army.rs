@@ -141,18 +141,22 @@ pub static SEATS: [SeatInfo; 4] = [
     SeatInfo {
         color: Color::Yellow,
         team: Team(0),
+        facing: Forward::South,
     },
     SeatInfo {
         color: Color::Blue,
         team: Team(1),
+        facing: Forward::West,
     },
     SeatInfo {
         color: Color::Red,
         team: Team(0),
+        facing: Forward::North,
     },
     SeatInfo {
         color: Color::Black,
         team: Team(1),
+        facing: Forward::East,
     },
 ];
 

@@ -16,7 +16,7 @@ pub use setup::Setup;
 use position::Position;
 
 use crate::bits::Bits;
-use crate::geometry::{Geometry, Square};
+use crate::geometry::{Forward, Geometry, Square};
 use crate::options::{OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
 pub use crate::seat::Side;
@@ -218,7 +218,10 @@ static INFO: GameInfo = GameInfo {
         THIRD_ARRIVAL,
         DRAWS,
     ],
-    seats: &SeatInfo::free_for_all([Color::White, Color::Black]),
+    seats: &SeatInfo::free_for_all([
+        (Color::White, Forward::North),
+        (Color::Black, Forward::South),
+    ]),
     pieces: &[
         (Kind::King.letter(), Figure::King),
         (Kind::Prince.letter(), Figure::Prince),

@@ -8,7 +8,7 @@ mod tables;
 mod text;
 
 use crate::bits::Bits;
-use crate::geometry::{Geometry, Square};
+use crate::geometry::{Forward, Geometry, Square};
 use crate::options::{OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
 pub use crate::seat::Side;
@@ -144,7 +144,10 @@ static INFO: GameInfo = GameInfo {
     name: "Through chess",
     setups: &["standard"],
     options: &[SUPERQUEEN_CAPTURE, WIN],
-    seats: &SeatInfo::free_for_all([Color::White, Color::Black]),
+    seats: &SeatInfo::free_for_all([
+        (Color::White, Forward::North),
+        (Color::Black, Forward::South),
+    ]),
     pieces: &[
         (Kind::Pawn.letter(), Figure::Pawn),
         (Kind::Knight.letter(), Figure::Knight),
