@@ -233,3 +233,29 @@ fn a_typical_8x8_picture_is_at_most_80_kb() {
         assert!(bytes.len() <= 80 * 1024, "{id}: {} bytes", bytes.len());
     }
 }
+
+#[test]
+fn the_time_left_shows_on_its_row() {
+    let view = through_after(&[]);
+    let style = Style::default();
+    let layout = Layout::new(&view, &style);
+    let right_half = |players: &[Player], row: usize| {
+        let canvas = draw(&view, players, &style);
+        let b = layout.seat_row(row);
+        let mut area = Vec::new();
+        for y in b.y..b.y + b.height {
+            for x in b.x + b.width / 2..b.x + b.width {
+                area.push(pixel(&canvas, x, y));
+            }
+        }
+        area
+    };
+    let on_clock = Player {
+        clock: Some(std::time::Duration::from_secs(2 * 86_400 + 5 * 3600)),
+        ..Player::default()
+    };
+    let without = [Player::default(), Player::default()];
+    let with = [on_clock, Player::default()];
+    assert!(right_half(&with, 0) != right_half(&without, 0));
+    assert!(right_half(&with, 1) == right_half(&without, 1));
+}
