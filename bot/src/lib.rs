@@ -1,7 +1,15 @@
-//! seance-bot: everything behind the `seance` binary. For now the terminal
-//! front end ([`adapters::console`]) and the `perft` tool; the chat service,
-//! storage and the Discord and Telegram adapters come next.
+//! seance-bot: everything behind the `seance` binary: the platform-free
+//! [`service`] over the [`store`], the [`scheduler`] of its jobs, the front
+//! ends in [`adapters`] (the terminal today; Discord and Telegram next), the
+//! [`config`], and the tools (`perft`, `render`, `bench`).
 
 pub mod adapters;
+pub mod bench;
+pub mod clock;
+pub mod config;
+pub mod duration;
 pub mod perft;
 pub mod render;
+pub mod scheduler;
+pub mod service;
+pub mod store;

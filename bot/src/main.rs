@@ -1,18 +1,23 @@
-//! `seance`: the Seance bot and its tools. Subcommands:
-//! `play` (a game in this terminal), `render` (draw a position or a replay)
-//! and `perft` (count moves).
+//! `seance`: the Seance bot and its tools. Subcommands: `play` (a game in
+//! this terminal), `run` (the bot), `migrate`, `verify` (a game's dice),
+//! `render` (draw a position or a replay), `perft` (count moves) and `bench`
+//! (the speed of the command path).
 
 use std::fs;
 use std::io::{self, BufWriter};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
-use seance_bot::adapters::console::Console;
-use seance_bot::{perft, render};
-use seance_engine::{Options, Start, catalogue};
-use seance_render::text::Glyphs;
+use seance_bot::adapters::console::{self, Play};
+use seance_bot::clock::SystemClock;
+use seance_bot::config::Config;
+use seance_bot::service::{Defaults, Service, dice};
+use seance_bot::store::{Store, TimeoutPolicy, redact};
+use seance_bot::{bench, perft, render, scheduler};
+use seance_engine::{Options, Start};
 use seance_render::{Palette, Style, Theme};
 
 /// Historical and fairy chess variants, in chat and in the terminal.
@@ -25,21 +30,51 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a game in this terminal: every seat at one keyboard, or some left to a random mover.
+    /// Play a game in this terminal, saved after every move: run it again to carry on.
     Play {
         /// The game: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane or through.
         game: String,
-        #[command(flatten)]
-        start: StartArgs,
-        /// Let a random mover play this colour (for example `black`); repeat for several.
-        #[arg(long, value_name = "COLOR")]
-        random: Vec<String>,
-        /// Seed of the dice and of the random mover, so a game can be repeated.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// A named setup of the game (its first setup by default).
+        #[arg(long)]
+        setup: Option<String>,
+        /// A game option, KEY=VALUE; repeat for several.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Who plays a seat: COLOUR=human, COLOUR=spirit or COLOUR=spirit:LEVEL; repeat
+        /// for several. By default you play the first seat and spirits the others.
+        #[arg(long = "seat", value_name = "COLOUR=WHO")]
+        seats: Vec<String>,
+        /// The database (default: a SQLite file in your data directory).
+        #[arg(long, value_name = "URL")]
+        db: Option<String>,
+        /// Start a new game even if one of this game is unfinished.
+        #[arg(long)]
+        new: bool,
+        /// Also write the picture of each turn to this PNG file.
+        #[arg(long, value_name = "FILE")]
+        picture: Option<PathBuf>,
         /// Draw pieces as letters instead of chess symbols.
         #[arg(long)]
         letters: bool,
+    },
+    /// Run the bot: the scheduler and every front end the configuration enables.
+    Run {
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// Run only the scheduler (spirits, reminders, deadlines), no front end:
+        /// a worker beside other bot processes on one PostgreSQL database.
+        #[arg(long)]
+        worker: bool,
+    },
+    /// Apply the database migrations.
+    Migrate {
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
+    /// Check a finished game's dice: its record (as `record` prints it) against its revealed seed.
+    Verify {
+        /// The record file.
+        record: PathBuf,
     },
     /// Draw a position as a PNG picture, or a game's log as a GIF replay.
     Render {
@@ -47,7 +82,7 @@ enum Command {
         game: String,
         #[command(flatten)]
         start: StartArgs,
-        /// Play the actions of this file first, one per line (as `log` prints them in `play`).
+        /// Play the actions of this file first, one per line (as `record` prints them).
         #[arg(long, value_name = "FILE")]
         log: Option<PathBuf>,
         /// Draw the board from this colour's side.
@@ -84,6 +119,32 @@ enum Command {
         #[command(flatten)]
         start: StartArgs,
     },
+    /// Measure the command path (parse, load, check, store) on a database.
+    Bench {
+        /// The database (default: a fresh SQLite file in the temporary directory).
+        #[arg(long, value_name = "URL")]
+        db: Option<String>,
+        /// How many moves to play.
+        #[arg(long, default_value_t = 2000)]
+        moves: usize,
+        /// How many games to play at once, as in that many chats.
+        #[arg(long, default_value_t = 1)]
+        lanes: usize,
+    },
+}
+
+/// Where the configuration is.
+#[derive(Args)]
+struct ConfigArgs {
+    /// The configuration file.
+    #[arg(long, default_value = "config.toml")]
+    config: PathBuf,
+}
+
+impl ConfigArgs {
+    fn load(&self) -> Result<Config> {
+        Ok(Config::load(&self.config, std::env::vars())?)
+    }
 }
 
 /// Where a game starts and with which options, the same for every subcommand.
@@ -113,7 +174,7 @@ impl StartArgs {
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         // The reader went away (`seance perft ... | head`): nothing to report.
         Err(error)
             if error
@@ -129,32 +190,8 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<()> {
+fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
-        Command::Play {
-            game,
-            start,
-            random,
-            seed,
-            letters,
-        } => {
-            let (start, options) = start.resolve()?;
-            let game = catalogue::new_game(&game, start, options)?;
-            let mut computer = Vec::new();
-            for color in random {
-                match game.info().seat_named(&color) {
-                    Some(seat) => computer.push(seat),
-                    None => bail!("this game has no seat '{color}'"),
-                }
-            }
-            let glyphs = if letters {
-                Glyphs::Letters
-            } else {
-                Glyphs::Unicode
-            };
-            let mut console = Console::new(game, computer, seed, glyphs);
-            console.run(io::stdin().lock(), BufWriter::new(io::stdout().lock()))?;
-        }
         Command::Render {
             game,
             start,
@@ -199,6 +236,190 @@ fn run(cli: Cli) -> Result<()> {
             let (start, options) = start.resolve()?;
             perft::run(&game, start, options, depth, &mut io::stdout().lock())?;
         }
+        Command::Verify { record } => {
+            let text = fs::read_to_string(&record)
+                .with_context(|| format!("cannot read {}", record.display()))?;
+            let verdict = verify_record(&text)?;
+            println!("{verdict:?}");
+            if !matches!(verdict, dice::Verdict::Fair { .. }) {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        command => return runtime()?.block_on(serve(command)),
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The subcommands that need the database.
+async fn serve(command: Command) -> Result<ExitCode> {
+    match command {
+        Command::Play {
+            game,
+            setup,
+            options,
+            seats,
+            db,
+            new,
+            picture,
+            letters,
+        } => {
+            let config = Config::load(&PathBuf::from("config.toml"), std::env::vars())?;
+            let url = match db {
+                Some(url) => url,
+                None => config.database_url()?,
+            };
+            let store = Store::open(&url)
+                .await
+                .with_context(|| format!("cannot open the database {}", redact(&url)))?;
+            // At one keyboard spirits answer at once.
+            let defaults = Defaults {
+                spirit_pause: std::time::Duration::ZERO,
+                ..defaults(&config)
+            };
+            let service = Service::new(store, Arc::new(SystemClock), defaults);
+            let play = Play {
+                game,
+                setup,
+                options,
+                seats,
+                fresh: new,
+                picture,
+                letters,
+                name: std::env::var("USER")
+                    .or_else(|_| std::env::var("USERNAME"))
+                    .unwrap_or_else(|_| "player".to_string()),
+            };
+            console::run(
+                &service,
+                &play,
+                io::stdin().lock(),
+                BufWriter::new(io::stdout().lock()),
+            )
+            .await?;
+        }
+        Command::Run { config, worker } => {
+            let config = config.load()?;
+            let service = open(&config).await?;
+            let discord = !config.discord.token.is_empty();
+            let telegram = !config.telegram.token.is_empty();
+            if !worker {
+                if discord || telegram {
+                    bail!(
+                        "this version of Seance has no Discord or Telegram front end yet; run with --worker for the scheduler alone"
+                    );
+                }
+                eprintln!(
+                    "No front end is configured. Add a token to config.toml:\n  \
+                     [discord]\n  token = \"...\"\nor\n  [telegram]\n  token = \"...\"\n\
+                     (or set SEANCE_DISCORD_TOKEN or SEANCE_TELEGRAM_TOKEN). \
+                     To play in this terminal: seance play through"
+                );
+                return Ok(ExitCode::from(2));
+            }
+            eprintln!(
+                "seance: scheduler running on {}",
+                redact(&config.database_url()?)
+            );
+            scheduler::run(&service, async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await;
+        }
+        Command::Migrate { config } => {
+            let config = config.load()?;
+            let url = config.database_url()?;
+            let store = Store::connect(&url)
+                .await
+                .with_context(|| format!("cannot open the database {}", redact(&url)))?;
+            let applied = store.migrate().await?;
+            if applied.is_empty() {
+                println!("{} is up to date", redact(&url));
+            }
+            for name in applied {
+                println!("applied {name}");
+            }
+        }
+        Command::Bench { db, moves, lanes } => {
+            let url = match db {
+                Some(url) => url,
+                None => {
+                    let file = std::env::temp_dir()
+                        .join(format!("seance-bench-{}.sqlite", std::process::id()));
+                    format!("sqlite://{}", file.display())
+                }
+            };
+            bench::run(&url, moves, lanes, &mut io::stdout().lock()).await?;
+        }
+        Command::Render { .. } | Command::Perft { .. } | Command::Verify { .. } => {
+            unreachable!("handled without the database")
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
+/// The service on the configured database.
+async fn open(config: &Config) -> Result<Service> {
+    let url = config.database_url()?;
+    let store = Store::open(&url)
+        .await
+        .with_context(|| format!("cannot open the database {}", redact(&url)))?;
+    Ok(Service::new(store, Arc::new(SystemClock), defaults(config)))
+}
+
+/// The service's defaults from `[games]`.
+fn defaults(config: &Config) -> Defaults {
+    let games = &config.games;
+    Defaults {
+        time_per_move: seance_bot::duration::parse(&games.time_per_move),
+        reminder_before: Config::duration(&games.reminder_before),
+        spirit_level: games.spirit_level.clone(),
+        on_timeout: TimeoutPolicy::parse(&games.on_timeout).unwrap_or(TimeoutPolicy::Spirit),
+        spirit_pause: Config::duration(&games.spirit_pause),
+        job_lease: Config::duration(&games.job_lease),
+    }
+}
+
+/// Checks a record as the `record` command prints it.
+fn verify_record(text: &str) -> Result<dice::Verdict> {
+    let mut variant = None;
+    let mut setup = None;
+    let mut options = Vec::new();
+    let (mut seed, mut commitment) = (None, None);
+    let mut log = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let Some(header) = line.strip_prefix("# ") else {
+            log.push(line.to_string());
+            continue;
+        };
+        let (key, value) = header.split_once(' ').unwrap_or((header, ""));
+        match key {
+            "game" => variant = value.split_whitespace().next().map(str::to_string),
+            "setup" if value != "default" => setup = Some(value.to_string()),
+            "option" => options.push(value.to_string()),
+            "seed-hash" => commitment = Some(value.to_string()),
+            "seed" => seed = dice::from_hex(value),
+            _ => {}
+        }
+    }
+    let (Some(variant), Some(commitment)) = (variant, commitment) else {
+        bail!("not a Seance record: it needs '# game' and '# seed-hash' lines");
+    };
+    let Some(seed) = seed else {
+        bail!("the record has no '# seed' line: the seed is revealed when the game ends");
+    };
+    let options = Options::parse(options.iter().map(String::as_str))?;
+    Ok(dice::verify(
+        &variant,
+        Start::Setup(setup),
+        options,
+        &log,
+        &seed,
+        &commitment,
+    ))
 }

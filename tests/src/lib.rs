@@ -1,28 +1,55 @@
 //! seance-tests: end-to-end tests across Seance's crates, and the helpers
 //! they share. The tests themselves are in `tests/`.
 
-use seance_bot::adapters::console::Console;
-use seance_engine::{Options, Seat, Start, catalogue};
-use seance_render::text::Glyphs;
+use std::sync::Arc;
+use std::time::Duration;
 
-/// Plays `script` (one typed line per entry) at a terminal game of `game`,
-/// the `random` seats moving at random, dice and moves drawn from `seed`;
-/// returns the transcript and the final log.
-pub fn console_session(
-    game: &str,
-    random: &[Seat],
-    seed: u64,
-    script: &[&str],
-) -> (String, Vec<String>) {
-    let game = catalogue::new_game(game, Start::Setup(None), Options::new()).expect("game");
-    let mut console = Console::new(game, random.to_vec(), seed, Glyphs::Letters);
+use seance_bot::adapters::console::{self, Play};
+use seance_bot::clock::SystemClock;
+use seance_bot::service::{Defaults, Service};
+use seance_bot::store::scratch::Scratch;
+
+/// Plays `script` (one typed line per entry) at a terminal game of `game`
+/// on a fresh SQLite store, seats chosen as `seance play --seat` takes them;
+/// returns the transcript and the game's log.
+pub async fn console_session(game: &str, seats: &[&str], script: &[&str]) -> (String, Vec<String>) {
+    let (store, _) = Scratch::Sqlite.create().await.expect("scratch store");
+    let defaults = Defaults {
+        time_per_move: None,
+        spirit_pause: Duration::ZERO,
+        ..Defaults::default()
+    };
+    let service = Service::new(store, Arc::new(SystemClock), defaults);
+    let play = Play {
+        game: game.to_string(),
+        setup: None,
+        options: Vec::new(),
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+        fresh: false,
+        picture: None,
+        letters: true,
+        name: "ann".to_string(),
+    };
     let input = script.join("\n");
     let mut output = Vec::new();
-    console
-        .run(input.as_bytes(), &mut output)
+    console::run(&service, &play, input.as_bytes(), &mut output)
+        .await
         .expect("in-memory I/O");
-    (
-        String::from_utf8(output).expect("UTF-8"),
-        console.game().log(),
-    )
+    let chat = service
+        .store()
+        .chat("console", "terminal")
+        .await
+        .expect("chat");
+    let games = service.store().chat_games(chat, 1).await.expect("games");
+    let log = match games.iter().max() {
+        Some(&id) => service
+            .store()
+            .load_game(id)
+            .await
+            .expect("game")
+            .map(|g| g.log)
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
+    (String::from_utf8(output).expect("UTF-8"), log)
 }

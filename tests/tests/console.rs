@@ -1,65 +1,77 @@
-//! The terminal front end, driven by a script as a player would type.
+//! The terminal front end, driven by a script as a player would type, on a
+//! fresh SQLite store; and the perft command.
 
 use seance_bot::perft;
-use seance_engine::{Options, Seat, Start};
+use seance_engine::{Options, Start};
 use seance_tests::console_session;
 
-#[test]
-fn two_players_at_one_keyboard_play_agree_a_draw() {
+#[tokio::test]
+async fn two_players_at_one_keyboard_agree_a_draw() {
     let (out, log) = console_session(
         "through",
-        &[],
-        1,
+        &["black=human"],
         &["Qxd8", "hello", "e7-e5", "moves", "draw", "accept"],
-    );
+    )
+    .await;
     assert!(
-        out.starts_with("Through chess. Type a move, or 'help'."),
+        out.contains("Game #1: Through chess. You play white."),
         "{out}"
     );
-    assert!(out.contains("white plays d1d8"), "{out}");
+    assert!(out.contains("white: d1d8"), "{out}");
     assert!(out.contains("could not read a move in 'hello'"), "{out}");
-    assert!(out.contains("black plays e7e5"), "{out}");
-    assert!(out.contains("white offers a draw"), "{out}");
-    assert!(out.contains("black accepts"), "{out}");
-    assert!(out.trim_end().ends_with("Draw: agreement."), "{out}");
+    assert!(out.contains("black: e7e5"), "{out}");
+    assert!(out.contains("Legal moves: "), "{out}");
+    assert!(out.contains("white offer a draw"), "{out}");
+    assert!(out.contains("a draw (agreement)"), "{out}");
     assert_eq!(log, ["d1d8", "e7e5", "offer draw white", "accept black"]);
 }
 
-#[test]
-fn a_bad_move_is_explained_and_changes_nothing() {
-    let (out, log) = console_session("through", &[], 1, &["e5e6", "d1d2", "quit"]);
+#[tokio::test]
+async fn a_bad_move_is_explained_and_changes_nothing() {
+    let (out, log) = console_session("through", &["black=human"], &["e5e6", "d1d2", "quit"]).await;
+    assert!(out.contains("there is no piece on e5"), "{out}");
+    assert!(out.contains("Did you mean"), "{out}");
+    assert!(out.contains("the queen on d1 cannot go to d2"), "{out}");
     assert!(
-        out.contains("there is no piece on e5; closest legal moves:"),
+        out.contains("Saved: run the same command to carry on."),
         "{out}"
     );
-    assert!(out.contains("the queen on d1 cannot go to d2"), "{out}");
     assert!(log.is_empty());
 }
 
-#[test]
-fn against_a_random_mover_until_resignation() {
-    let (out, log) = console_session("through", &[Seat(1)], 42, &["Nc3", "draw", "resign"]);
-    assert!(out.contains("white plays b1c3"), "{out}");
-    assert!(out.contains("black declines"), "{out}");
+#[tokio::test]
+async fn against_a_spirit_until_resignation() {
+    let (out, log) = console_session("through", &[], &["Nc3", "draw", "resign"]).await;
+    assert!(out.contains("white: b1c3"), "{out}");
     assert!(
-        out.trim_end().ends_with("black wins: white resigned."),
-        "{out}"
+        out.contains(&format!("black: {}", log[1])),
+        "the spirit's reply is shown: {out}"
     );
-    assert_eq!(log[0], "b1c3");
-    assert!(
-        out.contains(&format!("black plays {}", log[1])),
-        "the random reply is shown"
-    );
+    assert!(out.contains("black decline the offer"), "{out}");
+    assert!(out.contains("black win (resignation)"), "{out}");
     assert_eq!(
         log[2..],
         ["offer draw white", "decline black", "resign white"]
     );
 }
 
-#[test]
-fn the_input_ending_leaves_quietly() {
-    let (out, log) = console_session("through", &[], 1, &[]);
-    assert!(out.contains("white> "));
+#[tokio::test]
+async fn four_spirits_play_a_dice_game_to_the_end() {
+    let seats = [
+        "red=spirit",
+        "green=spirit:master",
+        "yellow=spirit",
+        "black=spirit:novice",
+    ];
+    let (out, log) = console_session("chaturaji", &seats, &[]).await;
+    assert!(out.contains("Game over:"), "{out}");
+    assert!(log.iter().any(|l| l.starts_with("roll ")));
+}
+
+#[tokio::test]
+async fn the_input_ending_leaves_quietly() {
+    let (out, log) = console_session("through", &["black=human"], &[]).await;
+    assert!(out.contains("white> "), "{out}");
     assert!(log.is_empty());
 }
 

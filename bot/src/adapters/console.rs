@@ -1,280 +1,269 @@
-//! The terminal front end: a game at one keyboard, every seat typing in turn,
-//! with any seats left to a random mover. The console rolls the dice.
+//! The terminal front end: a game at one keyboard through the same service
+//! and store as the chat bots. Every human seat is played from this
+//! keyboard; spirits play the others. The game is saved after every action,
+//! so running the same command again resumes it.
 //!
 //! ```text
-//! Through chess. Type a move, or 'help'.
-//!  8  r  n  b  q  q  b  n  r
+//! Game #1: Through chess. You play white. ...
+//!  8  ♜ ♞ ♝ ♛ ♛ ♝ ♞ ♜
 //!  ...
 //! white> Qd1xd8
-//! white plays d1d8
+//! white: d1d8
 //! ```
 
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 
-use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
-use rand::{RngExt, SeedableRng};
-use seance_engine::{Action, ActionError, AnyGame, Color, Offer, Outcome, Phase, Reason, Seat};
+use seance_render::Style;
 use seance_render::text::{self, Glyphs};
 
-const HELP: &str = "\
-Type a move in any usual form: d1d8, d1-d8, Qd8, Qxd8, e7e8=S.
-Other commands:
-  moves           list the legal moves
-  draw            offer a draw (in games of points: to stop and count)
-  accept          accept the offer
-  decline         decline it
-  exchange COLOR  give back that army's captured king for your own (classical Chaturaji)
-  resign          give up the game
-  log             show the game's record
-  position        show the position text
-  help            show this text
-  quit            leave (the game is not saved yet)";
+use crate::service::command::{Command, NewGame};
+use crate::service::i18n::{self, Locale};
+use crate::service::reply::Reply;
+use crate::service::{Context, Service};
+use crate::store::{GameId, Stage};
 
-/// A game played at the terminal.
-pub struct Console {
-    game: Box<dyn AnyGame>,
-    /// Seats played by the random mover.
-    computer: Vec<Seat>,
-    /// Rolls the dice and makes the random mover's choices.
-    rng: StdRng,
-    glyphs: Glyphs,
+/// The console's platform name, chat and player.
+const PLATFORM: &str = "console";
+const CHAT: &str = "terminal";
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Play {
+    /// The game: a catalogue id.
+    pub game: String,
+    /// A named setup.
+    pub setup: Option<String>,
+    /// Options, `KEY=VALUE`.
+    pub options: Vec<String>,
+    /// Who plays which seat: `COLOUR=human`, `COLOUR=spirit` or
+    /// `COLOUR=spirit:LEVEL`. Unnamed seats: the first is played at this
+    /// keyboard, the others by spirits.
+    pub seats: Vec<String>,
+    /// Start a new game even if one of this game is unfinished.
+    pub fresh: bool,
+    /// Where to write the picture of each turn, if anywhere.
+    pub picture: Option<PathBuf>,
+    /// Draw pieces as letters rather than chess symbols.
+    pub letters: bool,
+    /// The player's name.
+    pub name: String,
 }
 
-impl Console {
-    /// A console for `game`, the `computer` seats moving at random; the same
-    /// `seed` gives the same dice and the same random moves.
-    pub fn new(game: Box<dyn AnyGame>, computer: Vec<Seat>, seed: u64, glyphs: Glyphs) -> Console {
-        Console {
-            game,
-            computer,
-            rng: StdRng::seed_from_u64(seed),
-            glyphs,
+/// The console's identity towards the service.
+fn context(play: &Play) -> Context {
+    Context {
+        platform: PLATFORM.to_string(),
+        chat: CHAT.to_string(),
+        user: "local".to_string(),
+        name: play.name.clone(),
+        locale: std::env::var("LANG")
+            .ok()
+            .as_deref()
+            .and_then(Locale::parse),
+    }
+}
+
+/// Plays `play` at the terminal until the game ends, the input ends, or the
+/// player types `quit`.
+pub async fn run(
+    service: &Service,
+    play: &Play,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> io::Result<()> {
+    let context = context(play);
+    let game = match resume(service, play).await? {
+        Some(id) => {
+            let replies = service.handle(&context, Command::Board(Some(id))).await;
+            writeln!(out, "Resuming game #{}.", id.0)?;
+            show(&mut out, &replies, play)?;
+            id
         }
-    }
-
-    /// The game as it stands.
-    pub fn game(&self) -> &dyn AnyGame {
-        self.game.as_ref()
-    }
-
-    /// Plays until the game ends, the input ends, or a player types `quit`.
-    pub fn run(&mut self, input: impl BufRead, mut out: impl Write) -> io::Result<()> {
-        writeln!(out, "{}. Type a move, or 'help'.", self.game.info().name)?;
-        let mut lines = input.lines();
-        let mut changed = true;
-        loop {
-            changed |= self.automatic(&mut out)?;
-            if changed {
-                let board = text::draw(&self.game.board_view(), self.glyphs);
-                write!(out, "\n{board}")?;
-                if let Some(status) = self.status() {
-                    writeln!(out, "{status}")?;
-                }
-            }
-            let Some(seat) = self.game.phase().seat() else {
-                let outcome = self.game.outcome().cloned();
-                return match outcome {
-                    Some(outcome) => writeln!(out, "{}", self.result(&outcome)),
-                    None => Ok(()),
-                };
-            };
-            write!(out, "{}> ", self.color(seat))?;
-            out.flush()?;
-            let Some(line) = lines.next().transpose()? else {
-                return writeln!(out);
-            };
-            changed = match line.trim() {
-                "quit" | "exit" => return Ok(()),
-                command => self.handle(seat, command, &mut out)?,
-            };
-        }
-    }
-
-    /// Carries out one typed line for `seat`, reporting what happened; says
-    /// whether the game changed.
-    fn handle(&mut self, seat: Seat, command: &str, out: &mut impl Write) -> io::Result<bool> {
-        let info = match command {
-            "" => String::new(),
-            "help" | "?" => HELP.to_owned(),
-            "moves" => self.game.legal_moves().join(" "),
-            "log" => self.game.log().join("\n"),
-            "position" => self.game.position_text(),
-            _ => return self.change(seat, command, out),
+        None => match begin(service, &context, play, &mut out).await? {
+            Some(id) => id,
+            None => return Ok(()),
+        },
+    };
+    pump(service, &mut out, play).await?;
+    let mut lines = input.lines();
+    loop {
+        let Some(record) = service
+            .store()
+            .load_game(game)
+            .await
+            .map_err(io::Error::other)?
+        else {
+            return Ok(());
         };
-        if !info.is_empty() {
-            writeln!(out, "{info}")?;
+        if record.stage == Stage::Over {
+            return Ok(());
         }
-        Ok(false)
-    }
-
-    /// Plays a move or another action typed by `seat`; says whether it was accepted.
-    fn change(&mut self, seat: Seat, command: &str, out: &mut impl Write) -> io::Result<bool> {
-        let words: Vec<&str> = command.split_whitespace().collect();
-        let result = match words.as_slice() {
-            ["resign"] => self.game.act(Action::Resign(seat)),
-            ["draw"] => self.game.act(Action::Offer(seat, Offer::Draw)),
-            ["accept" | "decline"] => return self.answer(command == "accept", out),
-            ["exchange", color] => match Color::parse(color) {
-                Some(color) => self.game.act(Action::Offer(seat, Offer::Exchange(color))),
-                None => Err(ActionError::Unreadable(command.to_owned())),
-            },
-            _ => self.game.play_input(seat, command),
+        let to_move = record
+            .announced
+            .as_deref()
+            .and_then(|seat| seat.parse::<usize>().ok())
+            .and_then(|seat| {
+                let info = seance_engine::catalogue::games()
+                    .into_iter()
+                    .find(|g| g.id == record.variant)?;
+                Some(info.seats.get(seat)?.color.name())
+            })
+            .unwrap_or("");
+        write!(out, "{to_move}> ")?;
+        out.flush()?;
+        let Some(line) = lines.next().transpose()? else {
+            return writeln!(out);
         };
-        let accepted = result.is_ok();
-        writeln!(out, "{}", self.report(seat, result))?;
-        Ok(accepted)
-    }
-
-    /// Everyone at this keyboard who has not yet agreed answers the pending offer.
-    fn answer(&mut self, accept: bool, out: &mut impl Write) -> io::Result<bool> {
-        let Some((_, agreed)) = self.game.pending_offer() else {
-            writeln!(out, "{}", ActionError::NoOffer)?;
-            return Ok(false);
-        };
-        let answering: Vec<Seat> = self.humans().filter(|s| !agreed.contains(s)).collect();
-        for seat in answering {
-            let action = if accept {
-                Action::Accept(seat)
-            } else {
-                Action::Decline(seat)
-            };
-            match self.game.act(action) {
-                Err(ActionError::NoOffer | ActionError::NotAParty) => {}
-                done => writeln!(out, "{}", self.report(seat, done))?,
+        let line = line.trim();
+        match line {
+            "" => continue,
+            "quit" | "exit" => {
+                writeln!(out, "Saved: run the same command to carry on.")?;
+                return Ok(());
             }
+            _ => {}
         }
-        Ok(true)
-    }
-
-    /// Rolls the dice when a roll is due, and lets the random mover decline
-    /// offers and move, until a human must act; says whether anything happened.
-    fn automatic(&mut self, out: &mut impl Write) -> io::Result<bool> {
-        let mut acted = false;
-        if self.game.pending_offer().is_some() {
-            for seat in self.computer.clone() {
-                match self.game.act(Action::Decline(seat)) {
-                    Err(ActionError::NoOffer | ActionError::NotAParty) => {}
-                    done => {
-                        writeln!(out, "{}", self.report(seat, done))?;
-                        acted = true;
-                    }
-                }
-            }
-        }
-        loop {
-            let done = match self.game.phase() {
-                Phase::Roll(seat) => {
-                    let rng = &mut self.rng;
-                    let dice = self
-                        .game
-                        .dice_spec()
-                        .and_then(|spec| {
-                            spec.roll(&mut std::iter::repeat_with(|| rng.random::<u8>()))
-                        })
-                        .unwrap_or_default();
-                    let done = self.game.act(Action::Roll(dice));
-                    let report = self.report(seat, done);
-                    if self.game.phase() != Phase::Move(seat) && self.game.outcome().is_none() {
-                        format!("{report}: no move with these dice, the turn passes")
-                    } else {
-                        report
-                    }
-                }
-                Phase::Move(seat) if self.computer.contains(&seat) => {
-                    let moves = self.game.legal_moves();
-                    let Some(choice) = moves.choose(&mut self.rng) else {
-                        return Ok(acted);
-                    };
-                    let done = self.game.play_input(seat, choice);
-                    self.report(seat, done)
-                }
-                _ => return Ok(acted),
-            };
-            writeln!(out, "{done}")?;
-            acted = true;
-        }
-    }
-
-    /// A line about the dice and the scores, for games that have them.
-    fn status(&self) -> Option<String> {
-        let view = self.game.board_view();
-        let mut parts = Vec::new();
-        if !view.panel.scores.is_empty() {
-            let scores: Vec<String> = view
-                .panel
-                .seats
-                .iter()
-                .zip(&view.panel.scores)
-                .map(|(seat, score)| format!("{} {score}", seat.color))
-                .collect();
-            parts.push(format!("scores: {}", scores.join(", ")));
-        }
-        if !view.panel.dice.is_empty() {
-            let dice: Vec<String> = view.panel.dice.iter().map(u8::to_string).collect();
-            parts.push(format!("dice: {}", dice.join(" ")));
-        }
-        (!parts.is_empty()).then(|| parts.join("; "))
-    }
-
-    fn report(&self, seat: Seat, done: Result<String, ActionError>) -> String {
-        match done {
-            Ok(text) => self.describe(seat, &text),
-            Err(error) => error.to_string(),
-        }
-    }
-
-    /// A sentence for an action `seat` has just done, given its log text.
-    fn describe(&self, seat: Seat, done: &str) -> String {
-        let who = self.color(seat);
-        let words: Vec<&str> = done.split_whitespace().collect();
-        match words.as_slice() {
-            ["offer", "draw", ..] => format!("{who} offers a draw: answer with accept or decline"),
-            ["offer", "exchange", king, ..] => {
-                format!("{who} gives back the {king} king and takes back his own")
-            }
-            ["accept", ..] => format!("{who} accepts"),
-            ["decline", ..] => format!("{who} declines"),
-            ["resign", ..] => format!("{who} resigns"),
-            ["roll", dice @ ..] => format!("{who} rolls {}", dice.join(" ")),
-            _ => format!("{who} plays {done}"),
-        }
-    }
-
-    /// A sentence for the result.
-    fn result(&self, outcome: &Outcome) -> String {
-        let winners: Vec<&str> = outcome.winners.iter().map(|&s| self.color(s)).collect();
-        let why = match outcome.reason {
-            Reason::Resignation(seat) => format!("{} resigned", self.color(seat)),
-            Reason::Timeout(seat) => format!("{} ran out of time", self.color(seat)),
-            reason => reason.to_string(),
-        };
-        let scores = if outcome.scores.is_empty() {
-            String::new()
+        // The console's game is the one addressed, unless the player names another.
+        let text = if line.contains('#') {
+            line.to_string()
         } else {
-            let each: Vec<String> = outcome
-                .scores
-                .iter()
-                .enumerate()
-                .map(|(i, score)| format!("{} {score}", self.color(Seat(i as u8))))
-                .collect();
-            format!(" Scores: {}.", each.join(", "))
+            format!("{line} #{}", game.0)
         };
-        match winners.as_slice() {
-            [] => format!("Draw: {why}.{scores}"),
-            [one] => format!("{one} wins: {why}.{scores}"),
-            many => format!("{} win: {why}.{scores}", many.join(" and ")),
+        let replies = service.handle_text(&context, &text).await;
+        show(&mut out, &replies, play)?;
+        pump(service, &mut out, play).await?;
+    }
+}
+
+/// The unfinished game of this kind at the terminal, unless a fresh one is wanted.
+async fn resume(service: &Service, play: &Play) -> io::Result<Option<GameId>> {
+    if play.fresh {
+        return Ok(None);
+    }
+    let store = service.store();
+    let chat = store.chat(PLATFORM, CHAT).await.map_err(io::Error::other)?;
+    for id in store.chat_games(chat, 0).await.map_err(io::Error::other)? {
+        let record = store.load_game(id).await.map_err(io::Error::other)?;
+        if record.is_some_and(|r| r.variant == play.game && r.stage != Stage::Over) {
+            return Ok(Some(id));
         }
     }
+    Ok(None)
+}
 
-    /// The seats played at this keyboard.
-    fn humans(&self) -> impl Iterator<Item = Seat> + '_ {
-        (0..self.game.info().seats.len() as u8)
-            .map(Seat)
-            .filter(|s| !self.computer.contains(s))
+/// Sets up and starts a new game; `None` if the service refused it (the reason is shown).
+async fn begin(
+    service: &Service,
+    context: &Context,
+    play: &Play,
+    out: &mut impl Write,
+) -> io::Result<Option<GameId>> {
+    let new = NewGame {
+        game: play.game.clone(),
+        setup: play.setup.clone(),
+        options: play.options.clone(),
+        // No clock at one keyboard.
+        time: Some("none".to_string()),
+        ..NewGame::default()
+    };
+    let replies = service.handle(context, Command::New(new)).await;
+    show(out, &replies, play)?;
+    let store = service.store();
+    let chat = store.chat(PLATFORM, CHAT).await.map_err(io::Error::other)?;
+    let newest = store.chat_games(chat, 0).await.map_err(io::Error::other)?;
+    let Some(&id) = newest.iter().max() else {
+        return Ok(None);
+    };
+    if replies.iter().any(|r| r.private) {
+        return Ok(None);
     }
+    let Some(info) = seance_engine::catalogue::games()
+        .into_iter()
+        .find(|g| g.id == play.game)
+    else {
+        return Ok(None);
+    };
+    // The creator holds the first seat; the others follow the choices.
+    for (index, seat) in info.seats.iter().enumerate() {
+        let color = seat.color.name().to_string();
+        let chosen = play.seats.iter().find_map(|choice| {
+            let (who, what) = choice.split_once('=')?;
+            (i18n::parse_color(who) == Some(seat.color)).then(|| what.to_string())
+        });
+        let chosen =
+            chosen.unwrap_or_else(|| if index == 0 { "human" } else { "spirit" }.to_string());
+        let command = match chosen.split_once(':') {
+            _ if chosen == "human" && index == 0 => continue,
+            _ if chosen == "human" => Command::Join(Some(id), Some(color)),
+            Some(("spirit", level)) => Command::Spirit(Some(id), color, Some(level.to_string())),
+            _ if chosen == "spirit" => Command::Spirit(Some(id), color, None),
+            _ => {
+                writeln!(
+                    out,
+                    "Seat '{chosen}' for {color}: write COLOUR=human, COLOUR=spirit or COLOUR=spirit:LEVEL."
+                )?;
+                return Ok(None);
+            }
+        };
+        let replies = service.handle(context, command).await;
+        show(out, &replies, play)?;
+        if replies.iter().any(|r| r.private) {
+            return Ok(None);
+        }
+    }
+    show(
+        out,
+        &service.handle(context, Command::Start(Some(id))).await,
+        play,
+    )?;
+    Ok(Some(id))
+}
 
-    fn color(&self, seat: Seat) -> &'static str {
-        self.game.info().seats[seat.index()].color.name()
+/// Lets the spirits move and prints what the chat would be told.
+async fn pump(service: &Service, out: &mut impl Write, play: &Play) -> io::Result<()> {
+    loop {
+        service.run_due_jobs().await.map_err(io::Error::other)?;
+        let deliveries = service
+            .deliveries(PLATFORM, 50)
+            .await
+            .map_err(io::Error::other)?;
+        if deliveries.is_empty() {
+            return Ok(());
+        }
+        for delivery in deliveries {
+            show(out, std::slice::from_ref(&delivery.reply), play)?;
+            service
+                .delivered(delivery.id)
+                .await
+                .map_err(io::Error::other)?;
+        }
     }
+}
+
+/// Prints replies: their text, and their board as text (and as a picture,
+/// when asked for).
+fn show(out: &mut impl Write, replies: &[Reply], play: &Play) -> io::Result<()> {
+    for reply in replies {
+        if let Some(board) = &reply.board {
+            let glyphs = if play.letters {
+                Glyphs::Letters
+            } else {
+                Glyphs::Unicode
+            };
+            write!(out, "\n{}", text::draw(&board.view, glyphs))?;
+            if let Some(path) = &play.picture {
+                let style = Style {
+                    seat: board.seat,
+                    ..Style::default()
+                };
+                std::fs::write(
+                    path,
+                    seance_render::png(&board.view, &board.players, &style),
+                )?;
+            }
+        }
+        writeln!(out, "{}", reply.text)?;
+    }
+    Ok(())
 }

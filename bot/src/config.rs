@@ -1,0 +1,338 @@
+//! Configuration: `config.toml` (every key is documented in
+//! `config.example.toml`), each key overridable by an environment variable
+//! `SEANCE_<SECTION>_<KEY>`. Tokens are [`Secret`]s: they print as `***`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::duration;
+
+/// A value that must never be shown: a token or a webhook secret.
+#[derive(Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    /// The secret itself, for the one place that needs it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether it was left empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.trim().is_empty()
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("***")
+    }
+}
+
+/// Everything the bot reads from its configuration.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Where games are kept.
+    pub database: Database,
+    /// The Discord front end.
+    pub discord: Discord,
+    /// The Telegram front end.
+    pub telegram: Telegram,
+    /// Defaults for new games.
+    pub games: Games,
+    /// Board pictures.
+    pub render: Render,
+}
+
+/// `[database]`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Database {
+    /// `sqlite://FILE` or `postgres://...`; empty: a SQLite file in the
+    /// user's data directory.
+    pub url: String,
+}
+
+/// `[discord]`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Discord {
+    /// The bot token; empty runs without Discord.
+    pub token: Secret,
+    /// The application's id.
+    pub application_id: String,
+    /// A guild to register the commands in at once, for development.
+    pub development_guild: String,
+}
+
+/// `[telegram]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Telegram {
+    /// The bot token; empty runs without Telegram.
+    pub token: Secret,
+    /// The Bot API server.
+    pub api_url: String,
+    /// Empty: long polling; otherwise the public address for updates.
+    pub webhook_url: String,
+    /// The secret Telegram sends with each webhook update.
+    pub webhook_secret: Secret,
+}
+
+impl Default for Telegram {
+    fn default() -> Telegram {
+        Telegram {
+            token: Secret::default(),
+            api_url: "https://api.telegram.org".to_string(),
+            webhook_url: String::new(),
+            webhook_secret: Secret::default(),
+        }
+    }
+}
+
+/// `[games]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Games {
+    /// Time per move of new games, such as `3d`; empty: no clock.
+    pub time_per_move: String,
+    /// How long before a deadline to remind the player.
+    pub reminder_before: String,
+    /// The level of spirits that fill empty seats.
+    pub spirit_level: String,
+    /// When time runs out: `spirit` (a spirit plays on) or `forfeit`.
+    pub on_timeout: String,
+    /// How long a spirit waits before it moves, so that a chat can follow.
+    pub spirit_pause: String,
+    /// How long a worker holds a job before another may take it over.
+    pub job_lease: String,
+}
+
+impl Default for Games {
+    fn default() -> Games {
+        Games {
+            time_per_move: "3d".to_string(),
+            reminder_before: "12h".to_string(),
+            spirit_level: "adept".to_string(),
+            on_timeout: "spirit".to_string(),
+            spirit_pause: "2s".to_string(),
+            job_lease: "60s".to_string(),
+        }
+    }
+}
+
+/// `[render]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Render {
+    /// Pixels per board cell; 0 picks the size for the board.
+    pub cell: u32,
+    /// `light` or `dark`.
+    pub theme: String,
+    /// `standard` or `colorblind`.
+    pub palette: String,
+}
+
+impl Default for Render {
+    fn default() -> Render {
+        Render {
+            cell: 0,
+            theme: "light".to_string(),
+            palette: "standard".to_string(),
+        }
+    }
+}
+
+/// Why the configuration could not be read.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {error}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The file or an override is not valid.
+    #[error("invalid configuration: {0}")]
+    Invalid(String),
+}
+
+/// The sections of the configuration, as named in environment variables.
+const SECTIONS: [&str; 5] = ["database", "discord", "telegram", "games", "render"];
+
+impl Config {
+    /// Reads `path` (a missing file means every default) with the overrides
+    /// among `environment`'s `SEANCE_*` variables.
+    pub fn load(
+        path: &Path,
+        environment: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Config, ConfigError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(error) => {
+                return Err(ConfigError::Read {
+                    path: path.to_path_buf(),
+                    error,
+                });
+            }
+        };
+        Config::parse(&text, environment)
+    }
+
+    /// Reads a configuration text with overrides from `environment`.
+    pub fn parse(
+        text: &str,
+        environment: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Config, ConfigError> {
+        let mut table: toml::Table =
+            toml::from_str(text).map_err(|e| ConfigError::Invalid(e.message().to_string()))?;
+        let overrides: BTreeMap<String, String> = environment
+            .into_iter()
+            .filter_map(|(k, v)| Some((k.strip_prefix("SEANCE_")?.to_lowercase(), v)))
+            .collect();
+        for (name, value) in overrides {
+            let Some((section, key)) = name.split_once('_') else {
+                continue;
+            };
+            if !SECTIONS.contains(&section) {
+                continue;
+            }
+            let value = match value.parse::<i64>() {
+                Ok(n) if section == "render" => toml::Value::Integer(n),
+                _ => toml::Value::String(value),
+            };
+            let entry = table
+                .entry(section.to_string())
+                .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            if let toml::Value::Table(section) = entry {
+                section.insert(key.to_string(), value);
+            }
+        }
+        let config: Config = toml::Value::Table(table)
+            .try_into()
+            .map_err(|e: toml::de::Error| ConfigError::Invalid(e.message().to_string()))?;
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Refuses values that would only fail later.
+    fn check(&self) -> Result<(), ConfigError> {
+        let durations = [
+            ("games.reminder_before", &self.games.reminder_before),
+            ("games.spirit_pause", &self.games.spirit_pause),
+            ("games.job_lease", &self.games.job_lease),
+        ];
+        for (key, value) in durations {
+            if value != "0s" && duration::parse(value).is_none() {
+                return Err(ConfigError::Invalid(format!(
+                    "{key} = '{value}' is not a duration like 12h, 2s or 500ms"
+                )));
+            }
+        }
+        if !self.games.time_per_move.is_empty()
+            && duration::parse(&self.games.time_per_move).is_none()
+        {
+            return Err(ConfigError::Invalid(format!(
+                "games.time_per_move = '{}' is not a duration like 3d",
+                self.games.time_per_move
+            )));
+        }
+        if !["spirit", "forfeit"].contains(&self.games.on_timeout.as_str()) {
+            return Err(ConfigError::Invalid(format!(
+                "games.on_timeout = '{}': use spirit or forfeit",
+                self.games.on_timeout
+            )));
+        }
+        Ok(())
+    }
+
+    /// A duration of `[games]` that [`Config::check`] has accepted; `0s` is zero.
+    pub fn duration(value: &str) -> Duration {
+        duration::parse(value).unwrap_or(Duration::ZERO)
+    }
+
+    /// The database URL: the configured one, or a SQLite file in the user's
+    /// data directory (created if needed).
+    pub fn database_url(&self) -> Result<String, ConfigError> {
+        if !self.database.url.trim().is_empty() {
+            return Ok(self.database.url.trim().to_string());
+        }
+        let directory = dirs::data_dir()
+            .unwrap_or_else(|| PathBuf::from("."))
+            .join("seance");
+        std::fs::create_dir_all(&directory).map_err(|error| ConfigError::Read {
+            path: directory.clone(),
+            error,
+        })?;
+        Ok(format!(
+            "sqlite://{}",
+            directory.join("seance.sqlite").display()
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn the_example_file_is_valid_and_every_default_holds() {
+        let example = include_str!("../../config.example.toml");
+        let config = Config::parse(example, env(&[])).unwrap();
+        assert_eq!(config.games.time_per_move, "3d");
+        assert_eq!(config.telegram.api_url, "https://api.telegram.org");
+        assert_eq!(
+            Config::parse("", env(&[])).unwrap().render,
+            Render::default()
+        );
+    }
+
+    #[test]
+    fn environment_overrides_the_file_and_secrets_stay_hidden() {
+        let config = Config::parse(
+            "[telegram]\ntoken = \"from-file\"\n",
+            env(&[
+                ("SEANCE_TELEGRAM_TOKEN", "123:abc"),
+                ("SEANCE_TELEGRAM_API_URL", "http://127.0.0.1:8081"),
+                ("SEANCE_RENDER_CELL", "64"),
+                ("SEANCE_DATABASE_URL", "postgres://x@y/z"),
+                ("HOME", "/nowhere"),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(config.telegram.token.expose(), "123:abc");
+        assert_eq!(config.telegram.api_url, "http://127.0.0.1:8081");
+        assert_eq!(config.render.cell, 64);
+        assert_eq!(config.database.url, "postgres://x@y/z");
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("123:abc"), "{shown}");
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        let error = Config::parse("[games]\nreminder_before = \"soon\"\n", env(&[])).unwrap_err();
+        assert!(
+            error.to_string().contains("games.reminder_before"),
+            "{error}"
+        );
+        let error = Config::parse("[discrod]\ntoken = \"x\"\n", env(&[])).unwrap_err();
+        assert!(error.to_string().contains("discrod"), "{error}");
+    }
+}

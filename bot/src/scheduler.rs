@@ -1,0 +1,45 @@
+//! The scheduler: runs the service's jobs as they fall due (spirit moves,
+//! reminders, deadlines). Jobs live in the database, so after a crash or a
+//! restart every pending job still runs, and several processes can share
+//! the work of one PostgreSQL database.
+
+use std::future::Future;
+use std::time::Duration;
+
+use crate::service::Service;
+use crate::store::StoreError;
+
+/// The longest sleep between two looks at the jobs: another process may
+/// have planned one meanwhile.
+const POLL: Duration = Duration::from_secs(1);
+
+/// Runs due jobs until `stop` completes. A failing store is reported and
+/// retried after a pause; the jobs stay in the database.
+pub async fn run(service: &Service, stop: impl Future<Output = ()>) {
+    tokio::pin!(stop);
+    loop {
+        let pause = match step(service).await {
+            Ok(pause) => pause,
+            Err(error) => {
+                eprintln!("scheduler: {error}");
+                Duration::from_secs(5)
+            }
+        };
+        tokio::select! {
+            () = &mut stop => return,
+            () = tokio::time::sleep(pause) => {}
+        }
+    }
+}
+
+/// Runs what is due; returns how long to wait before looking again.
+async fn step(service: &Service) -> Result<Duration, StoreError> {
+    service.run_due_jobs().await?;
+    let next = service.store().next_due().await?;
+    let now = service.now();
+    Ok(match next {
+        Some(due) if due > now => Duration::from_millis((due - now) as u64).min(POLL),
+        Some(_) => Duration::ZERO,
+        None => POLL,
+    })
+}

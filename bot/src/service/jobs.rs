@@ -1,0 +1,223 @@
+//! The scheduler's work: a spirit's move, a reminder, a deadline, each run
+//! from a claimed job; and the outbox, whose messages the front ends send.
+
+use std::time::Duration;
+
+use seance_engine::{Action, Seat};
+
+use super::dice;
+use super::i18n::{Locale, Msg};
+use super::reply::{Notice, Reply};
+use super::table::Table;
+use super::{Failure, Service};
+use crate::duration;
+use crate::store::{Job, JobKind, NewNotice, StoreError, TimeoutPolicy};
+
+/// A message from the outbox, ready for its chat.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Delivery {
+    /// Its outbox id: report it with [`Service::delivered`] once sent.
+    pub id: i64,
+    /// The chat's id on the platform.
+    pub chat: String,
+    /// The message.
+    pub reply: Reply,
+    /// Send it privately to the mentioned players where they allow it.
+    pub direct: bool,
+}
+
+impl Service {
+    /// Runs the job due earliest, if one is due; returns whether there was one.
+    /// A job whose game has moved on is dropped; one whose run fails stays
+    /// leased and is tried again when its lease runs out.
+    pub async fn run_job(&self) -> Result<bool, StoreError> {
+        let lease = self.defaults.job_lease.as_millis() as i64;
+        let Some(job) = self.store.claim_job(self.now(), lease).await? else {
+            return Ok(false);
+        };
+        match self.job(&job).await {
+            Ok(()) => {}
+            Err(Failure::Store(StoreError::Conflict) | Failure::Say(_)) => {
+                self.store.drop_job(job.id).await?;
+            }
+            Err(Failure::Store(error)) => return Err(error),
+        }
+        Ok(true)
+    }
+
+    /// Runs every job due now; returns how many ran.
+    pub async fn run_due_jobs(&self) -> Result<usize, StoreError> {
+        let mut ran = 0;
+        while self.run_job().await? {
+            ran += 1;
+        }
+        Ok(ran)
+    }
+
+    async fn job(&self, job: &Job) -> Result<(), Failure> {
+        let record = self.store.load_game(job.game).await?;
+        let Some(record) = record.filter(|r| r.version == job.version) else {
+            // The game changed since the job was planned: its plan replaced this one.
+            return Err(Failure::Store(StoreError::Conflict));
+        };
+        let mut table = self.replays.table(record)?;
+        if table.acting() != Some(job.seat) {
+            return Err(Failure::Store(StoreError::Conflict));
+        }
+        let locale = notice_locale(&table);
+        let first = match job.kind {
+            JobKind::Spirit => {
+                if !table.seat(job.seat).spirit_plays() {
+                    return Err(Failure::Store(StoreError::Conflict));
+                }
+                let Some(mv) = spirit_move(&table) else {
+                    return Err(Failure::Store(StoreError::Conflict));
+                };
+                let played = table
+                    .act(Action::Move(mv))
+                    .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))?;
+                Msg::Played {
+                    color: table.color_name(job.seat, locale),
+                    mv: played,
+                }
+            }
+            JobKind::Deadline => match table.record.on_timeout {
+                TimeoutPolicy::Spirit => {
+                    let level = self.defaults.spirit_level.clone();
+                    let seat = &mut table.record.seats[usize::from(job.seat)];
+                    seat.stand_in = true;
+                    seat.spirit = Some(level);
+                    table.record.announced = None;
+                    Msg::StandIn {
+                        color: table.color_name(job.seat, locale),
+                    }
+                }
+                TimeoutPolicy::Forfeit => {
+                    table
+                        .act(Action::Timeout(Seat(job.seat)))
+                        .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))?;
+                    Msg::Forfeit {
+                        color: table.color_name(job.seat, locale),
+                    }
+                }
+            },
+            JobKind::Reminder => return self.remind(job, &table).await,
+        };
+        let events = table.settle(self.now());
+        let (mut lines, mentions) = self.news(&table, &events, locale);
+        lines.insert(0, first.text(locale));
+        let notice = Notice {
+            text: lines.join("\n"),
+            mentions,
+            board: true,
+            direct: false,
+        };
+        self.save(&mut table, vec![serialize(&notice)]).await
+    }
+
+    /// Sends a reminder, once.
+    async fn remind(&self, job: &Job, table: &Table) -> Result<(), Failure> {
+        let Some(mention) = table.mention(job.seat) else {
+            return Err(Failure::Store(StoreError::Conflict));
+        };
+        let locale = table
+            .seat(job.seat)
+            .user
+            .as_ref()
+            .and_then(|u| u.settings.locale.as_deref())
+            .and_then(Locale::parse)
+            .unwrap_or_default();
+        let left = table.record.deadline_ms.unwrap_or(0) - self.now();
+        let text = Msg::Reminder {
+            who: format!("@{}", mention.name),
+            id: table.record.id.0,
+            left: duration::format(Duration::from_secs((left.max(0) / 60_000 * 60) as u64)),
+        }
+        .text(locale);
+        let notice = Notice {
+            text,
+            mentions: vec![mention],
+            board: false,
+            direct: true,
+        };
+        self.store
+            .complete_job(job.id, &table.record, &serialize(&notice), self.now())
+            .await?;
+        Ok(())
+    }
+
+    /// Up to `limit` messages waiting for chats of `platform`, with their boards.
+    pub async fn deliveries(
+        &self,
+        platform: &str,
+        limit: i64,
+    ) -> Result<Vec<Delivery>, StoreError> {
+        let mut deliveries = Vec::new();
+        for entry in self.store.outbox(platform, limit).await? {
+            let notice: Notice = serde_json::from_str(&entry.body)
+                .map_err(|e| StoreError::Corrupt(format!("outbox message {}: {e}", entry.id)))?;
+            let board = match (notice.board, entry.game) {
+                (true, Some(id)) => match self.store.load_game(id).await? {
+                    Some(record) => {
+                        let table = self.replays.table(record).map_err(|f| match f {
+                            Failure::Store(e) => e,
+                            Failure::Say(m) => StoreError::Corrupt(format!("{m:?}")),
+                        })?;
+                        Some(table.board(table.acting()))
+                    }
+                    None => None,
+                },
+                _ => None,
+            };
+            deliveries.push(Delivery {
+                id: entry.id,
+                chat: entry.chat,
+                reply: Reply {
+                    text: notice.text,
+                    board,
+                    mentions: notice.mentions,
+                    private: false,
+                },
+                direct: notice.direct,
+            });
+        }
+        Ok(deliveries)
+    }
+
+    /// Marks an outbox message sent.
+    pub async fn delivered(&self, id: i64) -> Result<(), StoreError> {
+        self.store.outbox_done(id).await
+    }
+}
+
+/// The spirit's move: for now one of the legal moves, drawn from the game's
+/// seed and version, so that a replayed game repeats it.
+fn spirit_move(table: &Table) -> Option<String> {
+    let moves = table.game.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let mut bytes = dice::stream(&table.record.seed, "spirit", table.record.version as u64);
+    let draw = (0..8).fold(0u64, |n, _| n << 8 | u64::from(bytes.next().unwrap_or(0)));
+    let index = (draw % moves.len() as u64) as usize;
+    moves.into_iter().nth(index)
+}
+
+/// The language of messages no command asked for: that of the player to
+/// move, else of the first player seated.
+fn notice_locale(table: &Table) -> Locale {
+    let acting = table.acting().map(|s| table.seat(s));
+    acting
+        .into_iter()
+        .chain(table.record.seats.iter())
+        .filter_map(|s| s.user.as_ref()?.settings.locale.as_deref())
+        .find_map(Locale::parse)
+        .unwrap_or_default()
+}
+
+fn serialize(notice: &Notice) -> NewNotice {
+    NewNotice {
+        body: serde_json::to_string(notice)
+            .unwrap_or_else(|_| unreachable!("a notice is plain data")),
+    }
+}

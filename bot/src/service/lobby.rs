@@ -1,0 +1,385 @@
+//! Before the first move: setting up a game, taking and leaving seats,
+//! seating spirits, and starting (with the rolls for the first player or
+//! for the seats).
+
+use seance_engine::catalogue;
+use seance_engine::{Options, Start};
+
+use super::command::{NewGame, Target};
+use super::dice;
+use super::i18n::{self, Locale, Msg};
+use super::reply::Reply;
+use super::table::Table;
+use super::{Caller, Failure, LEVELS, Outcome, Service};
+use crate::duration;
+use crate::store::{GameId, GameRecord, SeatRecord, Stage, TimeoutPolicy};
+
+/// The option a seating roll is kept under until the start.
+const SEATING_ROLL: &str = "seating=roll";
+
+impl Service {
+    pub(super) async fn new_game(&self, caller: &Caller, new: NewGame) -> Outcome {
+        let locale = caller.locale;
+        let known = || catalogue::ids().join(", ");
+        let Some(info) = catalogue::games().into_iter().find(|g| g.id == new.game) else {
+            return Err(Msg::UnknownGame {
+                given: new.game.chars().take(30).collect(),
+                known: known(),
+            }
+            .into());
+        };
+        // The setup and options must make a game.
+        let options = Options::parse(new.options.iter().map(String::as_str))
+            .map_err(|e| Msg::BadSetup(e.to_string()))?;
+        let game = catalogue::new_game(info.id, Start::Setup(new.setup.clone()), options)
+            .map_err(|e| Msg::BadSetup(e.to_string()))?;
+        let move_seconds = match new.time.as_deref() {
+            Some("none" | "off" | "0") => None,
+            Some(text) => Some(
+                duration::parse(text)
+                    .ok_or_else(|| Msg::BadDuration(text.chars().take(20).collect()))?
+                    .as_secs() as i64,
+            ),
+            None => self.defaults.time_per_move.map(|d| d.as_secs() as i64),
+        };
+        let on_timeout = match new.timeout.as_deref() {
+            Some(text) => TimeoutPolicy::parse(text).ok_or(Msg::Usage("timeout=spirit|forfeit"))?,
+            None => self.defaults.on_timeout,
+        };
+        let seed = dice::new_seed().map_err(|_| Msg::Trouble)?;
+        let now = self.now();
+        let mut options = new.options.clone();
+        if new.seating_roll {
+            options.push(SEATING_ROLL.to_string());
+        }
+        let mut record = GameRecord {
+            id: GameId(0),
+            chat: caller.chat,
+            variant: info.id.to_string(),
+            setup: new.setup.clone(),
+            options,
+            start_position: None,
+            stage: Stage::Open,
+            log: Vec::new(),
+            position: game.position_text(),
+            version: 1,
+            seed_hash: dice::commitment(&seed),
+            seed,
+            move_seconds,
+            deadline_ms: None,
+            on_timeout,
+            takeback: Vec::new(),
+            announced: None,
+            created_by: caller.user.id,
+            created_ms: now,
+            updated_ms: now,
+            seats: (0..info.seats.len() as u8)
+                .map(|seat| SeatRecord {
+                    seat,
+                    user: None,
+                    spirit: None,
+                    stand_in: false,
+                })
+                .collect(),
+        };
+        // The creator sits down at once.
+        let table = Table {
+            record: record.clone(),
+            stored_seats: Vec::new(),
+            game: catalogue::new_game(info.id, Start::Setup(new.setup.clone()), Options::new())
+                .map_err(|e| Msg::BadSetup(e.to_string()))?,
+        };
+        let seat = match &new.color {
+            Some(color) => table.seat_named(color, locale)?,
+            None => 0,
+        };
+        record.seats[usize::from(seat)].user = Some(caller.user.clone());
+        let id = self.store.create_game(&record).await?;
+        let created = Msg::Created {
+            id: id.0,
+            game: i18n::game_name(info.id, locale),
+            seat: table.color_name(seat, locale),
+            colors: table.colors(locale),
+            clock: move_seconds.map(|s| duration::format(std::time::Duration::from_secs(s as u64))),
+            commitment: record.seed_hash.clone(),
+        };
+        Ok(vec![Reply::public(created.text(locale))])
+    }
+
+    /// The game of a lobby command: it must not have started.
+    async fn lobby(&self, caller: &Caller, target: Target) -> Result<Table, Failure> {
+        let table = self.target(caller, target, false).await?;
+        match table.record.stage {
+            Stage::Open => Ok(table),
+            Stage::Playing => Err(Msg::AlreadyStarted(table.record.id.0).into()),
+            Stage::Over => Err(Msg::Over(table.record.id.0).into()),
+        }
+    }
+
+    pub(super) async fn join(
+        &self,
+        caller: &Caller,
+        target: Target,
+        color: Option<String>,
+    ) -> Outcome {
+        let locale = caller.locale;
+        let mut table = self.lobby(caller, target).await?;
+        let id = table.record.id.0;
+        let seat = match color {
+            Some(color) => {
+                let seat = table.seat_named(&color, locale)?;
+                if !table.seat(seat).is_empty() {
+                    return Err(Msg::SeatTaken(table.color_name(seat, locale)).into());
+                }
+                seat
+            }
+            None => {
+                // Without a colour, one seat per player.
+                if let Some(&seat) = table.seats_of(&caller.user).first() {
+                    return Err(Msg::SeatTaken(table.color_name(seat, locale)).into());
+                }
+                table
+                    .record
+                    .seats
+                    .iter()
+                    .find(|s| s.is_empty())
+                    .map(|s| s.seat)
+                    .ok_or(Msg::NoFreeSeat(id))?
+            }
+        };
+        table.record.seats[usize::from(seat)].user = Some(caller.user.clone());
+        self.save(&mut table, Vec::new()).await?;
+        let joined = Msg::Joined {
+            id,
+            name: caller.user.name.clone(),
+            color: table.color_name(seat, locale),
+        };
+        Ok(vec![Reply::public(joined.text(locale))])
+    }
+
+    pub(super) async fn leave(&self, caller: &Caller, target: Target) -> Outcome {
+        let locale = caller.locale;
+        let mut table = self.lobby(caller, target).await?;
+        let id = table.record.id.0;
+        let seats = table.seats_of(&caller.user);
+        if seats.is_empty() {
+            return Err(Msg::NotInGame(id).into());
+        }
+        let mut replies = Vec::new();
+        for seat in seats {
+            table.record.seats[usize::from(seat)].user = None;
+            let left = Msg::Left {
+                id,
+                name: caller.user.name.clone(),
+                color: table.color_name(seat, locale),
+            };
+            replies.push(Reply::public(left.text(locale)));
+        }
+        self.save(&mut table, Vec::new()).await?;
+        Ok(replies)
+    }
+
+    pub(super) async fn spirit(
+        &self,
+        caller: &Caller,
+        target: Target,
+        color: String,
+        level: Option<String>,
+    ) -> Outcome {
+        let locale = caller.locale;
+        let mut table = self.target(caller, target, false).await?;
+        let id = table.record.id.0;
+        let seat = table.seat_named(&color, locale)?;
+        let level = level
+            .unwrap_or_else(|| self.defaults.spirit_level.clone())
+            .to_lowercase();
+        if !LEVELS.contains(&level.as_str()) {
+            return Err(Msg::UnknownLevel(level.chars().take(20).collect()).into());
+        }
+        let mine = table
+            .seat(seat)
+            .user
+            .as_ref()
+            .is_some_and(|u| u.id == caller.user.id);
+        match table.record.stage {
+            // Before the start, any free seat (or one's own) may get a spirit.
+            Stage::Open if mine || table.seat(seat).is_empty() => {}
+            Stage::Open => return Err(Msg::SeatTaken(table.color_name(seat, locale)).into()),
+            // Later, only one's own seat: the spirit plays it for good.
+            Stage::Playing if mine => {}
+            Stage::Playing => return Err(Msg::NotYourSeat(table.color_name(seat, locale)).into()),
+            Stage::Over => return Err(Msg::Over(id).into()),
+        }
+        let record = &mut table.record.seats[usize::from(seat)];
+        record.user = None;
+        record.spirit = Some(level.clone());
+        record.stand_in = false;
+        let mut replies = vec![Reply::public(
+            Msg::SpiritSeated {
+                color: table.color_name(seat, locale),
+                level,
+            }
+            .text(locale),
+        )];
+        if table.record.stage == Stage::Playing {
+            // The spirit may have to move now.
+            table.record.announced = None;
+            let events = table.settle(self.now());
+            replies.extend(self.tell(&table, &events, locale));
+        }
+        self.save(&mut table, Vec::new()).await?;
+        Ok(replies)
+    }
+
+    pub(super) async fn start(&self, caller: &Caller, target: Target) -> Outcome {
+        let locale = caller.locale;
+        let mut table = self.lobby(caller, target).await?;
+        let id = table.record.id.0;
+        // Its creator or a seated player may start it.
+        if table.seats_of(&caller.user).is_empty() && table.record.created_by != caller.user.id {
+            return Err(Msg::NotInGame(id).into());
+        }
+        let mut replies = Vec::new();
+        if let Some(i) = table.record.options.iter().position(|o| o == SEATING_ROLL) {
+            table.record.options.remove(i);
+            replies.push(Reply::public(
+                self.seat_by_roll(&mut table, locale).text(locale),
+            ));
+        }
+        let level = self.defaults.spirit_level.clone();
+        for seat in &mut table.record.seats {
+            if seat.is_empty() {
+                seat.spirit = Some(level.clone());
+            }
+        }
+        // Who moves first, where the game leaves it to a roll.
+        let first_by_roll = table.game.info().options.iter().any(|o| o.key == "first")
+            && !table.record.options.iter().any(|o| o.starts_with("first="));
+        if first_by_roll {
+            let (seat, rolls) = first_player(&table, locale);
+            let color = table.color(seat);
+            table.record.options.push(format!("first={}", color.name()));
+            replies.push(Reply::public(
+                Msg::FirstByRoll {
+                    color: i18n::color_name(color, locale).to_string(),
+                    rolls,
+                }
+                .text(locale),
+            ));
+        }
+        table.record.stage = Stage::Playing;
+        // The options may have changed: replay, keeping what the store holds.
+        let stored = table.stored_seats;
+        let mut table = Table::new(table.record)?;
+        table.stored_seats = stored;
+        replies.insert(
+            0,
+            Reply::public(
+                Msg::Started {
+                    id,
+                    game: i18n::game_name(&table.record.variant, locale),
+                }
+                .text(locale),
+            ),
+        );
+        let events = table.settle(self.now());
+        replies.extend(self.tell(&table, &events, locale));
+        self.save(&mut table, Vec::new()).await?;
+        Ok(replies)
+    }
+
+    /// Seats the players by a roll: each rolls a die (ties roll again); from
+    /// the highest to the lowest, each takes the colour they sat at if it is
+    /// still free, else the first free one.
+    fn seat_by_roll(&self, table: &mut Table, locale: Locale) -> Msg {
+        let mut players: Vec<(u8, crate::store::User)> = table
+            .record
+            .seats
+            .iter()
+            .filter_map(|s| Some((s.seat, s.user.clone()?)))
+            .collect();
+        let order = ranking(&table.record.seed, "seating", players.len());
+        players = order.into_iter().map(|i| players[i].clone()).collect();
+        for seat in &mut table.record.seats {
+            seat.user = None;
+        }
+        let mut lines = Vec::new();
+        for (wanted, user) in players {
+            let seat = if table.seat(wanted).is_empty() {
+                wanted
+            } else {
+                match table.record.seats.iter().find(|s| s.is_empty()) {
+                    Some(free) => free.seat,
+                    None => break,
+                }
+            };
+            lines.push(format!(
+                "{} — {}",
+                user.name,
+                table.color_name(seat, locale)
+            ));
+            table.record.seats[usize::from(seat)].user = Some(user);
+        }
+        Msg::SeatingByRoll(lines.join(", "))
+    }
+}
+
+/// The order of `count` players by dice rolls from the seed under `tag`,
+/// highest first; players who tie roll again among themselves.
+fn ranking(seed: &[u8], tag: &str, count: usize) -> Vec<usize> {
+    let mut bytes = dice::stream(seed, tag, 0);
+    let mut roll = || seance_engine::dice::face(&mut bytes, 6, 1).unwrap_or(1);
+    let mut groups: Vec<Vec<usize>> = vec![(0..count).collect()];
+    let mut order = Vec::new();
+    while let Some(group) = groups.pop() {
+        if group.len() == 1 {
+            order.push(group[0]);
+            continue;
+        }
+        let rolls: Vec<(usize, u8)> = group.iter().map(|&p| (p, roll())).collect();
+        // Split by value, highest last on the stack so it is ranked first.
+        for value in 1..=6u8 {
+            let tied: Vec<usize> = rolls
+                .iter()
+                .filter(|(_, r)| *r == value)
+                .map(|(p, _)| *p)
+                .collect();
+            if !tied.is_empty() {
+                groups.push(tied);
+            }
+        }
+    }
+    order
+}
+
+/// The seat that moves first by a roll of one die per seat, and the rolls as text.
+fn first_player(table: &Table, locale: Locale) -> (u8, String) {
+    let seats = table.record.seats.len();
+    let order = ranking(&table.record.seed, "first", seats);
+    let first = order.first().copied().unwrap_or(0) as u8;
+    let listed = order
+        .iter()
+        .enumerate()
+        .map(|(place, &seat)| format!("{}. {}", place + 1, table.color_name(seat as u8, locale)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    (first, listed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ranking_orders_everyone_once_and_follows_the_seed() {
+        for n in 1..6 {
+            let mut order = ranking(b"seed", "first", n);
+            assert_eq!(order, ranking(b"seed", "first", n));
+            order.sort_unstable();
+            assert_eq!(order, (0..n).collect::<Vec<_>>());
+        }
+        let firsts: std::collections::BTreeSet<usize> =
+            (0..40u8).map(|s| ranking(&[s], "first", 4)[0]).collect();
+        assert_eq!(firsts.len(), 4, "every seat can win the roll");
+    }
+}

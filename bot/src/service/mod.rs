@@ -1,0 +1,294 @@
+//! The service: the platform-free heart of the bot. It takes a [`Command`]
+//! from a chat ([`Context`]: platform, chat, user, language) and answers with
+//! [`Reply`]s, keeping every game in the [`Store`]. It owns authorization
+//! (only a seat's owner moves for it, only in the game's chat), rolls the
+//! dice, plans the scheduler's jobs and runs them.
+
+pub mod command;
+pub mod dice;
+pub mod i18n;
+mod info;
+mod jobs;
+mod lobby;
+mod play;
+pub mod reply;
+mod table;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::clock::Clock;
+use crate::store::{GameId, Stage, Store, StoreError, TimeoutPolicy, User};
+use command::{Command, ParseError};
+use i18n::{Locale, Msg};
+use reply::Reply;
+use table::Table;
+
+pub use jobs::Delivery;
+
+/// Who sent a command, and where.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Context {
+    /// The platform: `discord`, `telegram`, `console`.
+    pub platform: String,
+    /// The chat's id on the platform.
+    pub chat: String,
+    /// The user's id on the platform.
+    pub user: String,
+    /// The user's name to show.
+    pub name: String,
+    /// The language the platform reports for the user, if any.
+    pub locale: Option<Locale>,
+}
+
+/// A spirit's strength, by name.
+pub const LEVELS: [&str; 3] = ["novice", "adept", "master"];
+
+/// What the service does unless a game says otherwise.
+#[derive(Clone, Debug)]
+pub struct Defaults {
+    /// Time per move of new games; `None`: no clock.
+    pub time_per_move: Option<Duration>,
+    /// How long before a deadline to remind the player.
+    pub reminder_before: Duration,
+    /// The level of spirits that fill empty seats.
+    pub spirit_level: String,
+    /// What happens when time runs out.
+    pub on_timeout: TimeoutPolicy,
+    /// How long a spirit waits before moving.
+    pub spirit_pause: Duration,
+    /// How long a claimed job stays with its worker before another may take it.
+    pub job_lease: Duration,
+}
+
+impl Default for Defaults {
+    fn default() -> Defaults {
+        Defaults {
+            time_per_move: Some(Duration::from_secs(3 * 86_400)),
+            reminder_before: Duration::from_secs(12 * 3_600),
+            spirit_level: "adept".to_string(),
+            on_timeout: TimeoutPolicy::Spirit,
+            spirit_pause: Duration::from_secs(2),
+            job_lease: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The service.
+#[derive(Clone, Debug)]
+pub struct Service {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    defaults: Defaults,
+    replays: Arc<table::Replays>,
+}
+
+/// Why a command produced no change: something to tell the player, or a
+/// failure of the store.
+#[derive(Debug)]
+enum Failure {
+    /// Tell the player this (privately); nothing changed.
+    Say(Box<Msg>),
+    /// The store failed or another write came first.
+    Store(StoreError),
+}
+
+impl From<StoreError> for Failure {
+    fn from(error: StoreError) -> Failure {
+        Failure::Store(error)
+    }
+}
+
+impl From<Msg> for Failure {
+    fn from(msg: Msg) -> Failure {
+        Failure::Say(Box::new(msg))
+    }
+}
+
+/// A command's outcome.
+type Outcome = Result<Vec<Reply>, Failure>;
+
+/// The player who sent a command, as the store knows them, in the chat.
+struct Caller {
+    user: User,
+    chat: crate::store::ChatId,
+    locale: Locale,
+    /// A spirit stands in for this player in a game of the chat.
+    returning: bool,
+}
+
+impl Service {
+    /// A service over `store`, telling time by `clock`.
+    pub fn new(store: Store, clock: Arc<dyn Clock>, defaults: Defaults) -> Service {
+        Service {
+            store,
+            clock,
+            defaults,
+            replays: Arc::default(),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The service's time, in milliseconds since 1970.
+    pub fn now(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// Reads a typed command and answers it; text that is no command gets a
+    /// clear reply and changes nothing.
+    pub async fn handle_text(&self, context: &Context, text: &str) -> Vec<Reply> {
+        match Command::parse(text) {
+            Ok(command) => self.handle(context, command).await,
+            Err(error) => {
+                let locale = context.locale.unwrap_or_default();
+                let msg = match error {
+                    ParseError::TooLong => Msg::TooLong(command::MAX_INPUT),
+                    ParseError::Unknown(word) => {
+                        Msg::UnknownCommand(word.chars().take(40).collect())
+                    }
+                    ParseError::Usage(usage) => Msg::Usage(usage),
+                };
+                vec![Reply::private(msg.text(locale))]
+            }
+        }
+    }
+
+    /// Answers a command. Errors become replies: nothing panics, and a
+    /// refused command changes nothing.
+    pub async fn handle(&self, context: &Context, command: Command) -> Vec<Reply> {
+        let caller = match self.caller(context).await {
+            Ok(caller) => caller,
+            Err(error) => {
+                return vec![
+                    self.failure(Failure::Store(error), context.locale.unwrap_or_default()),
+                ];
+            }
+        };
+        let locale = caller.locale;
+        let mut replies = match command.target() {
+            Some(target) => match self.welcome_back(&caller, target).await {
+                Ok(replies) => replies,
+                Err(failure) => return vec![self.failure(failure, locale)],
+            },
+            None => Vec::new(),
+        };
+        match self.dispatch(&caller, command).await {
+            Ok(more) => replies.extend(more),
+            Err(failure) => replies.push(self.failure(failure, locale)),
+        }
+        replies
+    }
+
+    /// The reply for a failure.
+    fn failure(&self, failure: Failure, locale: Locale) -> Reply {
+        let msg = match failure {
+            Failure::Say(msg) => *msg,
+            Failure::Store(StoreError::Conflict) => Msg::Conflict,
+            Failure::Store(error) => {
+                eprintln!("store error: {error}");
+                Msg::Trouble
+            }
+        };
+        Reply::private(msg.text(locale))
+    }
+
+    /// Finds (or records) the user and the chat of `context`.
+    async fn caller(&self, context: &Context) -> Result<Caller, StoreError> {
+        let name: String = context
+            .name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(64)
+            .collect();
+        let (user, chat, returning) = tokio::join!(
+            self.store
+                .user(&context.platform, &context.user, name.trim()),
+            self.store.chat(&context.platform, &context.chat),
+            self.store
+                .stands_in(&context.platform, &context.user, &context.chat),
+        );
+        let (user, chat, returning) = (user?, chat?, returning?);
+        let locale = user
+            .settings
+            .locale
+            .as_deref()
+            .and_then(Locale::parse)
+            .or(context.locale)
+            .unwrap_or_default();
+        Ok(Caller {
+            user,
+            chat,
+            locale,
+            returning,
+        })
+    }
+
+    async fn dispatch(&self, caller: &Caller, command: Command) -> Outcome {
+        match command {
+            Command::New(new) => self.new_game(caller, new).await,
+            Command::Join(target, color) => self.join(caller, target, color).await,
+            Command::Leave(target) => self.leave(caller, target).await,
+            Command::Spirit(target, color, level) => {
+                self.spirit(caller, target, color, level).await
+            }
+            Command::Start(target) => self.start(caller, target).await,
+            Command::Move(target, text) => self.play_move(caller, target, &text).await,
+            Command::Board(target) => self.board(caller, target).await,
+            Command::Moves(target, from) => self.moves(caller, target, from).await,
+            Command::Resign(target) => self.resign(caller, target).await,
+            Command::Offer(target, proposal) => self.offer(caller, target, proposal).await,
+            Command::Accept(target) => self.answer(caller, target, true).await,
+            Command::Decline(target) => self.answer(caller, target, false).await,
+            Command::Takeback(target) => self.takeback(caller, target).await,
+            Command::Status(target) => self.status(caller, target).await,
+            Command::Games => self.games(caller).await,
+            Command::Record(target) => self.record(caller, target).await,
+            Command::Verify(target) => self.verify(caller, target).await,
+            Command::Settings(changes) => self.settings(caller, changes).await,
+            Command::Help => Ok(vec![Reply::private(Msg::Help.text(caller.locale))]),
+        }
+    }
+
+    /// The game a command is about: the one named, which must be in the
+    /// caller's chat, or else the chat's unfinished game (the caller's own
+    /// first), or with `finished`, the latest finished one.
+    async fn target(
+        &self,
+        caller: &Caller,
+        target: Option<GameId>,
+        finished: bool,
+    ) -> Result<Table, Failure> {
+        if let Some(id) = target {
+            return match self.store.load_game(id).await? {
+                Some(record) if record.chat == caller.chat => self.replays.table(record),
+                _ => Err(Msg::NoSuchGame(id.0).into()),
+            };
+        }
+        let ids = self
+            .store
+            .chat_games(caller.chat, i64::from(finished))
+            .await?;
+        let mut first = None;
+        for id in ids {
+            let Some(record) = self.store.load_game(id).await? else {
+                continue;
+            };
+            let mine = record
+                .seats
+                .iter()
+                .any(|s| s.user.as_ref().is_some_and(|u| u.id == caller.user.id));
+            if mine && (record.stage != Stage::Over || finished) {
+                return self.replays.table(record);
+            }
+            first.get_or_insert(record);
+        }
+        match first {
+            Some(record) => self.replays.table(record),
+            None => Err(Msg::NoGameHere.into()),
+        }
+    }
+}

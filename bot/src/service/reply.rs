@@ -1,0 +1,78 @@
+//! Replies: what the service answers, for a front end to send in its own way.
+
+use seance_engine::Seat;
+use seance_engine::view::BoardView;
+use seance_render::Player;
+use serde::{Deserialize, Serialize};
+
+use crate::store::GameId;
+
+/// Someone to notify by name: a front end turns it into its platform's mention.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Mention {
+    /// The user's id on the platform.
+    pub user: String,
+    /// The name to show.
+    pub name: String,
+}
+
+/// A board to show: the engine's view and the seats' players, to draw
+/// (as a PNG, or as text in a terminal) as the front end prefers.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Board {
+    /// The game it shows.
+    pub game: GameId,
+    /// What the picture shows.
+    pub view: BoardView,
+    /// Each seat's player.
+    pub players: Vec<Player>,
+    /// The seat to draw it for (its army at the bottom).
+    pub seat: Option<Seat>,
+}
+
+/// One message of the bot.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Reply {
+    /// The text, already in the reader's language. In it, each mention's
+    /// name appears as `@name`.
+    pub text: String,
+    /// A board to show with it.
+    pub board: Option<Board>,
+    /// Players to notify.
+    pub mentions: Vec<Mention>,
+    /// Meant only for the player who asked (an error, a private list).
+    pub private: bool,
+}
+
+impl Reply {
+    /// A text for everyone in the chat.
+    pub fn public(text: String) -> Reply {
+        Reply {
+            text,
+            ..Reply::default()
+        }
+    }
+
+    /// A text for the asking player only.
+    pub fn private(text: String) -> Reply {
+        Reply {
+            text,
+            private: true,
+            ..Reply::default()
+        }
+    }
+}
+
+/// A message kept in the outbox: text, mentions, and whether to show the
+/// game's board with it (drawn when it is sent).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Notice {
+    /// The text.
+    pub text: String,
+    /// Players to notify.
+    pub mentions: Vec<Mention>,
+    /// Show the board.
+    pub board: bool,
+    /// Send it privately to the mentioned players where they allow it.
+    pub direct: bool,
+}

@@ -1,0 +1,447 @@
+//! A game at the table: its stored record and the engine's game replayed
+//! from it, with what the service needs to know about seats, turns, dice,
+//! the clock and the jobs to plan.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use seance_engine::catalogue::{self, AnyGame};
+use seance_engine::{Action, Color, Options, Phase, Seat, Start};
+use seance_render::{Player, PlayerName};
+
+use super::dice;
+use super::i18n::{self, Locale, Msg};
+use super::reply::{Board, Mention};
+use super::{Defaults, Failure};
+use crate::store::{GameId, GameRecord, JobKind, NewJob, SeatRecord, Stage, StoreError, User};
+
+/// A stored game and its engine game.
+pub(super) struct Table {
+    pub record: GameRecord,
+    pub game: Box<dyn AnyGame>,
+    /// The seats as the store has them, to write them only when they change.
+    pub stored_seats: Vec<SeatRecord>,
+}
+
+/// Something that happened while the game moved on by itself.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(super) enum Event {
+    /// The seat rolled and had no move: its turn passed.
+    NoMove { seat: u8, dice: String },
+    /// A spirit declined the pending offer.
+    Declined { seat: u8 },
+    /// A new turn began for the seat.
+    Turn { seat: u8 },
+    /// The game ended.
+    Over,
+}
+
+/// The engine games of recently used game versions, so that a command
+/// replays a game's log only when another process wrote the game last.
+#[derive(Default)]
+pub(super) struct Replays(Mutex<HashMap<GameId, Known>>);
+
+/// A game's version and its engine game.
+type Known = (i64, Box<dyn AnyGame>);
+
+impl std::fmt::Debug for Replays {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Replays")
+    }
+}
+
+impl Replays {
+    /// How many games are kept at most; then the memory starts afresh.
+    const MOST: usize = 1024;
+
+    /// The table of `record`, from memory if its version is known, else replayed.
+    pub fn table(&self, record: GameRecord) -> Result<Table, Failure> {
+        let known = self.0.lock().ok().and_then(|games| {
+            let (version, game) = games.get(&record.id)?;
+            (*version == record.version).then(|| game.boxed_clone())
+        });
+        match known {
+            Some(game) => Ok(Table {
+                stored_seats: record.seats.clone(),
+                record,
+                game,
+            }),
+            None => Table::new(record),
+        }
+    }
+
+    /// Remembers a table just written.
+    pub fn keep(&self, table: &Table) {
+        if let Ok(mut games) = self.0.lock() {
+            if games.len() >= Replays::MOST {
+                games.clear();
+            }
+            games.insert(
+                table.record.id,
+                (table.record.version, table.game.boxed_clone()),
+            );
+        }
+    }
+}
+
+/// Log lines that are not moves.
+const NOT_MOVES: [&str; 6] = [
+    "roll ", "offer ", "accept ", "decline ", "resign ", "timeout ",
+];
+
+impl Table {
+    /// Replays a record's log.
+    pub fn new(record: GameRecord) -> Result<Table, Failure> {
+        let game = catalogue::replay(
+            &record.variant,
+            start(&record),
+            options(&record)?,
+            &record.log,
+        )
+        .map_err(|e| Failure::Store(StoreError::Corrupt(format!("game #{}: {e}", record.id.0))))?;
+        Ok(Table {
+            stored_seats: record.seats.clone(),
+            record,
+            game,
+        })
+    }
+
+    /// The colour of a seat.
+    pub fn color(&self, seat: u8) -> Color {
+        self.game.info().seats[usize::from(seat)].color
+    }
+
+    /// The colour of a seat in `locale`.
+    pub fn color_name(&self, seat: u8, locale: Locale) -> String {
+        i18n::color_name(self.color(seat), locale).to_string()
+    }
+
+    /// Every colour of the game, in `locale`.
+    pub fn colors(&self, locale: Locale) -> String {
+        (0..self.record.seats.len() as u8)
+            .map(|s| self.color_name(s, locale))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The seat of a colour typed in English or Russian.
+    pub fn seat_named(&self, text: &str, locale: Locale) -> Result<u8, Failure> {
+        i18n::parse_color(text)
+            .and_then(|color| self.game.info().seats.iter().position(|s| s.color == color))
+            .map(|i| i as u8)
+            .ok_or_else(|| {
+                Msg::NoSuchColor {
+                    given: text.chars().take(20).collect(),
+                    colors: self.colors(locale),
+                }
+                .into()
+            })
+    }
+
+    /// The seats a user owns.
+    pub fn seats_of(&self, user: &User) -> Vec<u8> {
+        self.record
+            .seats
+            .iter()
+            .filter(|s| s.user.as_ref().is_some_and(|u| u.id == user.id))
+            .map(|s| s.seat)
+            .collect()
+    }
+
+    /// One seat's record.
+    pub fn seat(&self, seat: u8) -> &SeatRecord {
+        &self.record.seats[usize::from(seat)]
+    }
+
+    /// The seat the game waits for, if any.
+    pub fn acting(&self) -> Option<u8> {
+        self.game.phase().seat().map(|s| s.0)
+    }
+
+    /// Who plays a seat, in `locale`: a name, a spirit, or free.
+    pub fn player(&self, seat: u8, locale: Locale) -> String {
+        let record = self.seat(seat);
+        match (&record.user, &record.spirit) {
+            (Some(user), Some(level)) if record.stand_in => {
+                format!(
+                    "{} → {}",
+                    user.name,
+                    Msg::Spirit(level.clone()).text(locale)
+                )
+            }
+            (Some(user), _) => user.name.clone(),
+            (None, Some(level)) => Msg::Spirit(level.clone()).text(locale),
+            (None, None) => Msg::Empty.text(locale),
+        }
+    }
+
+    /// The mention of a seat's player, if a person plays it.
+    pub fn mention(&self, seat: u8) -> Option<Mention> {
+        let record = self.seat(seat);
+        if record.spirit_plays() {
+            return None;
+        }
+        record.user.as_ref().map(|u| Mention {
+            user: u.external.clone(),
+            name: u.name.clone(),
+        })
+    }
+
+    /// The board, drawn for `seat` (its army at the bottom).
+    pub fn board(&self, seat: Option<u8>) -> Board {
+        let players = self
+            .record
+            .seats
+            .iter()
+            .map(|s| Player {
+                name: PlayerName::new(s.user.as_ref().map_or("", |u| u.name.as_str())),
+                spirit: s.spirit_plays(),
+                clock: None,
+            })
+            .collect();
+        Board {
+            game: self.record.id,
+            view: self.game.board_view(),
+            players,
+            seat: seat.map(Seat),
+        }
+    }
+
+    /// The dice on the table, as text (`2 4`), if any.
+    pub fn dice(&self) -> Option<String> {
+        let dice = self.game.board_view().panel.dice;
+        (!dice.is_empty()).then(|| dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+    }
+
+    /// Plays a log line and records its canonical text.
+    pub fn act(&mut self, action: Action<String>) -> Result<String, seance_engine::ActionError> {
+        let text = self.game.act(action)?;
+        self.record.log.push(text.clone());
+        self.record.takeback.clear();
+        Ok(text)
+    }
+
+    /// Lets the game move on by itself after a change: rolls the dice the
+    /// game asks for, has spirits decline offers, ends the game, and starts
+    /// the next turn (its deadline included). Returns what to tell.
+    pub fn settle(&mut self, now: i64) -> Vec<Event> {
+        let mut events = Vec::new();
+        if self.record.stage != Stage::Playing {
+            return events;
+        }
+        // Spirits decline what is offered to them.
+        if self.game.pending_offer().is_some() {
+            for seat in 0..self.record.seats.len() as u8 {
+                if self.seat(seat).spirit_plays() && self.act(Action::Decline(Seat(seat))).is_ok() {
+                    events.push(Event::Declined { seat });
+                }
+            }
+        }
+        while let (Phase::Roll(seat), Some(spec)) = (self.game.phase(), self.game.dice_spec()) {
+            let index = self
+                .record
+                .log
+                .iter()
+                .filter(|l| l.starts_with("roll "))
+                .count();
+            let faces = dice::roll(&self.record.seed, spec, index as u64);
+            let text = faces
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            if self.act(Action::Roll(faces)).is_err() {
+                break;
+            }
+            if self.game.phase().seat() != Some(seat) {
+                events.push(Event::NoMove {
+                    seat: seat.0,
+                    dice: text,
+                });
+            }
+        }
+        if self.game.outcome().is_some() {
+            self.record.stage = Stage::Over;
+            self.record.deadline_ms = None;
+            self.record.announced = None;
+            events.push(Event::Over);
+            return events;
+        }
+        let acting = self.acting();
+        let key = acting.map(|s| s.to_string());
+        if key != self.record.announced {
+            self.record.announced = key;
+            if let Some(seat) = acting {
+                let human = !self.seat(seat).spirit_plays();
+                self.record.deadline_ms = match (human, self.record.move_seconds) {
+                    (true, Some(seconds)) => Some(now + seconds * 1000),
+                    _ => None,
+                };
+                events.push(Event::Turn { seat });
+            }
+        }
+        events
+    }
+
+    /// The jobs the game needs now: the spirit's move, or the player's
+    /// reminder and deadline.
+    pub fn plan(&self, defaults: &Defaults, now: i64) -> Vec<NewJob> {
+        let Some(seat) = self
+            .acting()
+            .filter(|_| self.record.stage == Stage::Playing)
+        else {
+            return Vec::new();
+        };
+        let record = self.seat(seat);
+        if record.spirit_plays() {
+            return vec![NewJob {
+                kind: JobKind::Spirit,
+                seat,
+                due_ms: now + defaults.spirit_pause.as_millis() as i64,
+            }];
+        }
+        let Some(deadline) = self.record.deadline_ms else {
+            return Vec::new();
+        };
+        let mut jobs = vec![NewJob {
+            kind: JobKind::Deadline,
+            seat,
+            due_ms: deadline,
+        }];
+        let wants_reminder = record.user.as_ref().is_some_and(|u| u.settings.reminders);
+        let before = defaults.reminder_before.as_millis() as i64;
+        if let (true, Some(user)) = (wants_reminder, &record.user) {
+            if let Some(at) = reminder_time(deadline - before, now, deadline, &user.settings) {
+                jobs.push(NewJob {
+                    kind: JobKind::Reminder,
+                    seat,
+                    due_ms: at,
+                });
+            }
+        }
+        jobs
+    }
+
+    /// The log index and seat of the last move, if it was the last action
+    /// but for automatic rolls after it.
+    pub fn last_move(&self) -> Result<Option<(usize, u8)>, Failure> {
+        let mut game = catalogue::new_game(
+            &self.record.variant,
+            start(&self.record),
+            options(&self.record)?,
+        )
+        .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))?;
+        let mut last = None;
+        for (i, line) in self.record.log.iter().enumerate() {
+            let seat = game.phase().seat();
+            if NOT_MOVES.iter().any(|p| line.starts_with(p)) {
+                if !line.starts_with("roll ") {
+                    last = None;
+                }
+            } else {
+                last = seat.map(|s| (i, s.0));
+            }
+            game.play_text(line)
+                .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))?;
+        }
+        Ok(last)
+    }
+}
+
+/// Where a game starts.
+pub(super) fn start(record: &GameRecord) -> Start {
+    match &record.start_position {
+        Some(text) => Start::Position(text.clone()),
+        None => Start::Setup(record.setup.clone()),
+    }
+}
+
+/// A game's options for the engine (without the service's own `seating`).
+pub(super) fn options(record: &GameRecord) -> Result<Options, Failure> {
+    let engine = record.options.iter().filter(|o| !o.starts_with("seating="));
+    Options::parse(engine.map(String::as_str))
+        .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))
+}
+
+/// When to remind a player whose deadline is `deadline`: at `wanted`, unless
+/// that falls in their quiet hours; then just before those begin, or else
+/// when they end if that is still before the deadline. `None` when no such
+/// time is left.
+pub(super) fn reminder_time(
+    wanted: i64,
+    now: i64,
+    deadline: i64,
+    settings: &crate::store::Settings,
+) -> Option<i64> {
+    const MINUTE: i64 = 60_000;
+    const DAY: i64 = 1440;
+    let Some((start, end)) = settings.quiet else {
+        return (wanted > now).then_some(wanted);
+    };
+    let (start, end) = (i64::from(start), i64::from(end));
+    let offset = i64::from(settings.utc_offset_minutes);
+    let local = |t: i64| (t.div_euclid(MINUTE) + offset).rem_euclid(DAY);
+    let quiet = |m: i64| {
+        if start <= end {
+            (start..end).contains(&m)
+        } else {
+            m >= start || m < end
+        }
+    };
+    if !quiet(local(wanted)) {
+        return (wanted > now).then_some(wanted);
+    }
+    // Minutes since the quiet hours began, and until they end.
+    let since = (local(wanted) - start).rem_euclid(DAY);
+    let until = (end - local(wanted)).rem_euclid(DAY);
+    let before = wanted - (since + 1) * MINUTE;
+    let after = wanted + until * MINUTE;
+    if before > now {
+        Some(before)
+    } else if after < deadline && after > now {
+        Some(after)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Settings;
+
+    const HOUR: i64 = 3_600_000;
+
+    #[test]
+    fn reminders_keep_out_of_quiet_hours() {
+        // Quiet from 23:00 to 08:00 in UTC+3.
+        let settings = Settings {
+            quiet: Some((23 * 60, 8 * 60)),
+            utc_offset_minutes: 180,
+            ..Settings::default()
+        };
+        let day = 20_000 * 24 * HOUR; // a midnight, UTC
+        // Wanted at 12:00 local (09:00 UTC): fine.
+        assert_eq!(
+            reminder_time(day + 9 * HOUR, day, day + 30 * HOUR, &settings),
+            Some(day + 9 * HOUR)
+        );
+        // Wanted at 02:00 local (23:00 UTC the day before): moved to 22:59 local.
+        let wanted = day + 23 * HOUR;
+        let got = reminder_time(wanted, day, day + 40 * HOUR, &settings).unwrap();
+        assert_eq!(got, wanted - 3 * HOUR - 60_000);
+        // If 22:59 has passed already, at 08:00 local instead, if before the deadline.
+        let now = wanted - HOUR;
+        assert_eq!(
+            reminder_time(wanted, now, wanted + 10 * HOUR, &settings),
+            Some(wanted + 6 * HOUR)
+        );
+        assert_eq!(
+            reminder_time(wanted, now, wanted + 5 * HOUR, &settings),
+            None
+        );
+        // No quiet hours: any future time.
+        assert_eq!(reminder_time(5, 0, 10, &Settings::default()), Some(5));
+        assert_eq!(reminder_time(5, 6, 10, &Settings::default()), None);
+    }
+}

@@ -1,0 +1,411 @@
+//! Games: where each started, its seats, its action log and cached
+//! position, its dice seed and clock. A write names the version it read.
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::jobs::{NewJob, NewNotice};
+use super::people::{ChatId, User, UserId, user_columns, user_from_row};
+use super::{Result, Store, StoreError, name_of, named, small};
+
+/// A game's id in the store, shown to players as `#12`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct GameId(pub i64);
+
+/// Where a game is in its life.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Stage {
+    /// Players are joining.
+    Open,
+    /// Moves are being played.
+    Playing,
+    /// The game has ended.
+    Over,
+}
+
+impl Stage {
+    const NAMES: [(Stage, &'static str); 3] = [
+        (Stage::Open, "open"),
+        (Stage::Playing, "playing"),
+        (Stage::Over, "over"),
+    ];
+}
+
+/// What happens when a player's time runs out.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TimeoutPolicy {
+    /// A spirit plays the seat until the player returns.
+    Spirit,
+    /// The seat loses on time.
+    Forfeit,
+}
+
+impl TimeoutPolicy {
+    const NAMES: [(TimeoutPolicy, &'static str); 2] = [
+        (TimeoutPolicy::Spirit, "spirit"),
+        (TimeoutPolicy::Forfeit, "forfeit"),
+    ];
+}
+
+impl Stage {
+    /// The stage's name in the store.
+    pub fn name(self) -> &'static str {
+        name_of(&Stage::NAMES, self)
+    }
+}
+
+impl TimeoutPolicy {
+    /// The policy's name, as in the store and in commands.
+    pub fn name(self) -> &'static str {
+        name_of(&TimeoutPolicy::NAMES, self)
+    }
+
+    /// The policy called `name`.
+    pub fn parse(name: &str) -> Option<TimeoutPolicy> {
+        named(&TimeoutPolicy::NAMES, name).ok()
+    }
+}
+
+/// Who plays one seat.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SeatRecord {
+    /// The seat's number in the game.
+    pub seat: u8,
+    /// The player who owns it, if any.
+    pub user: Option<User>,
+    /// The spirit's level when a spirit plays it (standing in for the
+    /// player, if `stand_in`).
+    pub spirit: Option<String>,
+    /// A spirit plays for the player, whose time ran out, until they return.
+    pub stand_in: bool,
+}
+
+impl SeatRecord {
+    /// Whether the engine moves for this seat now.
+    pub fn spirit_plays(&self) -> bool {
+        self.spirit.is_some() && (self.user.is_none() || self.stand_in)
+    }
+
+    /// Whether nobody holds the seat.
+    pub fn is_empty(&self) -> bool {
+        self.user.is_none() && self.spirit.is_none()
+    }
+}
+
+/// A game as stored.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameRecord {
+    /// Its id (ignored when the game is created).
+    pub id: GameId,
+    /// The chat it is played in.
+    pub chat: ChatId,
+    /// The game's id in the catalogue, such as `chaturaji`.
+    pub variant: String,
+    /// The named setup, if not the default.
+    pub setup: Option<String>,
+    /// Options, `KEY=VALUE` each.
+    pub options: Vec<String>,
+    /// A start position text, instead of a setup.
+    pub start_position: Option<String>,
+    /// Joining, playing or over.
+    pub stage: Stage,
+    /// The action log, oldest first.
+    pub log: Vec<String>,
+    /// The position the log leads to, as text (a cache).
+    pub position: String,
+    /// Incremented by every write; a write names the version it read.
+    pub version: i64,
+    /// The secret dice seed, revealed when the game ends.
+    pub seed: Vec<u8>,
+    /// SHA-256 of the seed, published when the game is created.
+    pub seed_hash: String,
+    /// The time per move, if the game is played on the clock.
+    pub move_seconds: Option<i64>,
+    /// When the seat to act runs out of time.
+    pub deadline_ms: Option<i64>,
+    /// What happens then.
+    pub on_timeout: TimeoutPolicy,
+    /// Seats that asked for or agreed to take back the last move.
+    pub takeback: Vec<u8>,
+    /// The turn last announced to the chat, so that each is announced once.
+    pub announced: Option<String>,
+    /// Who created it.
+    pub created_by: UserId,
+    /// When it was created.
+    pub created_ms: i64,
+    /// When it last changed.
+    pub updated_ms: i64,
+    /// Every seat, in seating order.
+    pub seats: Vec<SeatRecord>,
+}
+
+/// The columns of a game, in the order [`game_from_row`] reads them.
+const GAME_COLUMNS: [&str; 20] = [
+    "id",
+    "chat_id",
+    "variant",
+    "setup",
+    "options",
+    "start_position",
+    "stage",
+    "log",
+    "position",
+    "version",
+    "seed",
+    "seed_hash",
+    "move_seconds",
+    "deadline_ms",
+    "on_timeout",
+    "takeback",
+    "announced",
+    "created_by",
+    "created_ms",
+    "updated_ms",
+];
+
+/// Splits a stored list; the empty text is the empty list.
+fn lines(text: String, separator: char) -> Vec<String> {
+    if text.is_empty() {
+        Vec::new()
+    } else {
+        text.split(separator).map(str::to_string).collect()
+    }
+}
+
+fn game_from_row(row: &AnyRow) -> Result<GameRecord> {
+    let takeback: Option<String> = row.try_get(15)?;
+    let takeback = lines(takeback.unwrap_or_default(), ',')
+        .iter()
+        .map(|s| {
+            s.parse::<u8>()
+                .map_err(|_| StoreError::Corrupt(format!("takeback seat '{s}'")))
+        })
+        .collect::<Result<Vec<u8>>>()?;
+    Ok(GameRecord {
+        id: GameId(row.try_get(0)?),
+        chat: ChatId(row.try_get(1)?),
+        variant: row.try_get(2)?,
+        setup: row.try_get(3)?,
+        options: lines(row.try_get(4)?, '\n'),
+        start_position: row.try_get(5)?,
+        stage: named(&Stage::NAMES, &row.try_get::<String, _>(6)?)?,
+        log: lines(row.try_get(7)?, '\n'),
+        position: row.try_get(8)?,
+        version: row.try_get(9)?,
+        seed: row.try_get(10)?,
+        seed_hash: row.try_get(11)?,
+        move_seconds: row.try_get(12)?,
+        deadline_ms: row.try_get(13)?,
+        on_timeout: named(&TimeoutPolicy::NAMES, &row.try_get::<String, _>(14)?)?,
+        takeback,
+        announced: row.try_get(16)?,
+        created_by: UserId(row.try_get(17)?),
+        created_ms: row.try_get(18)?,
+        updated_ms: row.try_get(19)?,
+        seats: Vec::new(),
+    })
+}
+
+/// The stored form of the seats that asked for a takeback.
+fn takeback_text(seats: &[u8]) -> Option<String> {
+    (!seats.is_empty()).then(|| {
+        seats
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
+impl Store {
+    /// Stores a new game (its `id` and `version` are ignored); returns its id.
+    pub async fn create_game(&self, game: &GameRecord) -> Result<GameId> {
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(
+            "INSERT INTO games (chat_id, variant, setup, options, start_position, stage, log,
+                position, version, seed, seed_hash, move_seconds, deadline_ms, on_timeout,
+                takeback, announced, created_by, created_ms, updated_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $10, $11, $12, $13, $14, $15, $16,
+                $17, $18)
+             RETURNING id",
+        )
+        .bind(game.chat.0)
+        .bind(game.variant.clone())
+        .bind(game.setup.clone())
+        .bind(game.options.join("\n"))
+        .bind(game.start_position.clone())
+        .bind(game.stage.name())
+        .bind(game.log.join("\n"))
+        .bind(game.position.clone())
+        .bind(game.seed.clone())
+        .bind(game.seed_hash.clone())
+        .bind(game.move_seconds)
+        .bind(game.deadline_ms)
+        .bind(game.on_timeout.name())
+        .bind(takeback_text(&game.takeback))
+        .bind(game.announced.clone())
+        .bind(game.created_by.0)
+        .bind(game.created_ms)
+        .bind(game.updated_ms)
+        .fetch_one(&mut *tx)
+        .await?;
+        let id = GameId(row.try_get(0)?);
+        insert_seats(&mut tx, id, &game.seats).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The game with this id, with its seats: one query, a row per seat.
+    pub async fn load_game(&self, id: GameId) -> Result<Option<GameRecord>> {
+        let seats = GAME_COLUMNS.len();
+        let rows = sqlx::query(&format!(
+            "SELECT {}, s.seat, s.spirit, s.stand_in, s.user_id, {}
+             FROM games g
+             LEFT JOIN seats s ON s.game_id = g.id
+             LEFT JOIN users u ON u.id = s.user_id
+             WHERE g.id = $1 ORDER BY s.seat",
+            GAME_COLUMNS.map(|c| format!("g.{c}")).join(", "),
+            user_columns("u.")
+        ))
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        let Some(first) = rows.first() else {
+            return Ok(None);
+        };
+        let mut game = game_from_row(first)?;
+        for row in &rows {
+            let Some(seat) = row.try_get::<Option<i64>, _>(seats)? else {
+                continue;
+            };
+            let user_id: Option<i64> = row.try_get(seats + 3)?;
+            game.seats.push(SeatRecord {
+                seat: small(seat, "seat")?,
+                spirit: row.try_get(seats + 1)?,
+                stand_in: row.try_get::<i64, _>(seats + 2)? != 0,
+                user: match user_id {
+                    Some(_) => Some(user_from_row(row, seats + 4)?),
+                    None => None,
+                },
+            });
+        }
+        Ok(Some(game))
+    }
+
+    /// The ids of a chat's games, the most recently changed first: the
+    /// unfinished ones, then up to `finished` finished ones.
+    pub async fn chat_games(&self, chat: ChatId, finished: i64) -> Result<Vec<GameId>> {
+        let rows = sqlx::query(
+            "SELECT id FROM (
+                SELECT id, updated_ms FROM games WHERE chat_id = $1 AND stage <> 'over'
+                UNION ALL
+                SELECT id, updated_ms FROM (
+                    SELECT id, updated_ms FROM games WHERE chat_id = $1 AND stage = 'over'
+                    ORDER BY updated_ms DESC, id DESC LIMIT $2
+                ) AS recent
+             ) AS listed ORDER BY updated_ms DESC, id DESC",
+        )
+        .bind(chat.0)
+        .bind(finished)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|row| Ok(GameId(row.try_get(0)?))).collect()
+    }
+
+    /// Writes `game`, read at `game.version`, as version `game.version + 1`
+    /// (its seats too if `seats_changed`), together with its new plan of jobs
+    /// (replacing every earlier job of the game) and the notices for its
+    /// chat. Fails with
+    /// [`StoreError::Conflict`] when another write came first; then nothing
+    /// is written. Returns the new version.
+    pub async fn save_game(
+        &self,
+        game: &GameRecord,
+        seats_changed: bool,
+        jobs: &[NewJob],
+        notices: &[NewNotice],
+    ) -> Result<i64> {
+        let next = game.version + 1;
+        let mut tx = self.pool.begin().await?;
+        let written = sqlx::query(
+            "UPDATE games SET stage = $1, log = $2, position = $3, version = $4,
+                move_seconds = $5, deadline_ms = $6, on_timeout = $7, takeback = $8,
+                announced = $9, updated_ms = $10, options = $11
+             WHERE id = $12 AND version = $13",
+        )
+        .bind(game.stage.name())
+        .bind(game.log.join("\n"))
+        .bind(game.position.clone())
+        .bind(next)
+        .bind(game.move_seconds)
+        .bind(game.deadline_ms)
+        .bind(game.on_timeout.name())
+        .bind(takeback_text(&game.takeback))
+        .bind(game.announced.clone())
+        .bind(game.updated_ms)
+        .bind(game.options.join("\n"))
+        .bind(game.id.0)
+        .bind(game.version)
+        .execute(&mut *tx)
+        .await?;
+        if written.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        if seats_changed {
+            sqlx::query("DELETE FROM seats WHERE game_id = $1")
+                .bind(game.id.0)
+                .execute(&mut *tx)
+                .await?;
+            insert_seats(&mut tx, game.id, &game.seats).await?;
+        }
+        sqlx::query("DELETE FROM jobs WHERE game_id = $1")
+            .bind(game.id.0)
+            .execute(&mut *tx)
+            .await?;
+        for job in jobs {
+            sqlx::query(
+                "INSERT INTO jobs (game_id, kind, seat, due_ms, version) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(game.id.0)
+            .bind(job.kind.name())
+            .bind(i64::from(job.seat))
+            .bind(job.due_ms)
+            .bind(next)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for notice in notices {
+            sqlx::query(
+                "INSERT INTO outbox (chat_id, game_id, body, created_ms) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(game.chat.0)
+            .bind(game.id.0)
+            .bind(notice.body.clone())
+            .bind(game.updated_ms)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(next)
+    }
+}
+
+async fn insert_seats(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: GameId,
+    seats: &[SeatRecord],
+) -> Result<()> {
+    for seat in seats {
+        sqlx::query(
+            "INSERT INTO seats (game_id, seat, user_id, spirit, stand_in) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(game.0)
+        .bind(i64::from(seat.seat))
+        .bind(seat.user.as_ref().map(|u| u.id.0))
+        .bind(seat.spirit.clone())
+        .bind(i64::from(seat.stand_in))
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,231 @@
+//! The scheduler's jobs and the outbox. A job is claimed with a lease: if
+//! its worker dies, the lease runs out and another worker takes it. A job
+//! takes effect only together with the game write it leads to (see
+//! [`Store::save_game`]), so each takes effect once.
+
+use sqlx::Row;
+
+use super::games::GameId;
+use super::{Backend, Result, Store, name_of, named, small};
+
+/// What a job does.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum JobKind {
+    /// A spirit moves for its seat.
+    Spirit,
+    /// Remind the seat's player that time is running out.
+    Reminder,
+    /// The seat's time is up.
+    Deadline,
+}
+
+impl JobKind {
+    const NAMES: [(JobKind, &'static str); 3] = [
+        (JobKind::Spirit, "spirit"),
+        (JobKind::Reminder, "reminder"),
+        (JobKind::Deadline, "deadline"),
+    ];
+
+    /// The kind's name in the store.
+    pub fn name(self) -> &'static str {
+        name_of(&JobKind::NAMES, self)
+    }
+
+    fn parse(name: &str) -> Result<JobKind> {
+        named(&JobKind::NAMES, name)
+    }
+}
+
+/// A job to plan, for the version of the game written with it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct NewJob {
+    /// What to do.
+    pub kind: JobKind,
+    /// For which seat.
+    pub seat: u8,
+    /// When, in milliseconds since 1970.
+    pub due_ms: i64,
+}
+
+/// A claimed job.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Job {
+    /// The job's id.
+    pub id: i64,
+    /// Its game.
+    pub game: GameId,
+    /// What to do.
+    pub kind: JobKind,
+    /// For which seat.
+    pub seat: u8,
+    /// When it was due.
+    pub due_ms: i64,
+    /// The game version it was planned for; a game that has moved on makes it void.
+    pub version: i64,
+    /// How many times it has been claimed, this time included.
+    pub attempts: i64,
+}
+
+/// A message for a chat that no command waits for, written with the game change that caused it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct NewNotice {
+    /// The message, serialized by the service.
+    pub body: String,
+}
+
+/// A message waiting in the outbox.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct OutboxEntry {
+    /// Its id, to mark it delivered.
+    pub id: i64,
+    /// The chat's platform.
+    pub platform: String,
+    /// The chat's id on the platform.
+    pub chat: String,
+    /// The game it is about.
+    pub game: Option<GameId>,
+    /// The message, serialized by the service.
+    pub body: String,
+}
+
+impl Store {
+    /// Claims the job due earliest (at `now` or before) whose lease, if any,
+    /// has run out, leasing it for `lease_ms`.
+    pub async fn claim_job(&self, now: i64, lease_ms: i64) -> Result<Option<Job>> {
+        // On PostgreSQL, concurrent workers skip each other's rows; SQLite's
+        // single connection makes the statement atomic by itself.
+        let lock = match self.backend {
+            Backend::Postgres => "FOR UPDATE SKIP LOCKED",
+            Backend::Sqlite => "",
+        };
+        let row = sqlx::query(&format!(
+            "UPDATE jobs SET lease_ms = $1, attempts = attempts + 1
+             WHERE id = (
+                SELECT id FROM jobs
+                WHERE due_ms <= $2 AND (lease_ms IS NULL OR lease_ms <= $2)
+                ORDER BY due_ms, id LIMIT 1 {lock}
+             )
+             RETURNING id, game_id, kind, seat, due_ms, version, attempts"
+        ))
+        .bind(now + lease_ms)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        Ok(Some(Job {
+            id: row.try_get(0)?,
+            game: GameId(row.try_get(1)?),
+            kind: JobKind::parse(&row.try_get::<String, _>(2)?)?,
+            seat: small(row.try_get(3)?, "seat")?,
+            due_ms: row.try_get(4)?,
+            version: row.try_get(5)?,
+            attempts: row.try_get(6)?,
+        }))
+    }
+
+    /// Removes a job that has nothing left to do.
+    pub async fn drop_job(&self, id: i64) -> Result<()> {
+        sqlx::query("DELETE FROM jobs WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Completes a job that only sends a message: removes it and queues
+    /// `notice` for the game's chat, both or neither. Returns false (and
+    /// queues nothing) when the job was already gone.
+    pub async fn complete_job(
+        &self,
+        id: i64,
+        game: &super::GameRecord,
+        notice: &NewNotice,
+        now: i64,
+    ) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let removed = sqlx::query("DELETE FROM jobs WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if removed != 1 {
+            return Ok(false);
+        }
+        sqlx::query(
+            "INSERT INTO outbox (chat_id, game_id, body, created_ms) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(game.chat.0)
+        .bind(game.id.0)
+        .bind(notice.body.clone())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// When the next job falls due (or its lease runs out), if there is one.
+    pub async fn next_due(&self) -> Result<Option<i64>> {
+        let row = sqlx::query(
+            "SELECT MIN(CASE WHEN lease_ms IS NOT NULL AND lease_ms > due_ms THEN lease_ms
+                             ELSE due_ms END) FROM jobs",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get(0)?)
+    }
+
+    /// The kinds and seats of a game's planned jobs, by due time.
+    pub async fn game_jobs(&self, game: GameId) -> Result<Vec<(JobKind, u8, i64)>> {
+        let rows = sqlx::query(
+            "SELECT kind, seat, due_ms FROM jobs WHERE game_id = $1 ORDER BY due_ms, id",
+        )
+        .bind(game.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok((
+                    JobKind::parse(&row.try_get::<String, _>(0)?)?,
+                    small(row.try_get(1)?, "seat")?,
+                    row.try_get(2)?,
+                ))
+            })
+            .collect()
+    }
+
+    /// Up to `limit` undelivered messages for chats of `platform`, oldest first.
+    pub async fn outbox(&self, platform: &str, limit: i64) -> Result<Vec<OutboxEntry>> {
+        let rows = sqlx::query(
+            "SELECT o.id, c.platform, c.external, o.game_id, o.body
+             FROM outbox o JOIN chats c ON c.id = o.chat_id
+             WHERE c.platform = $1 ORDER BY o.id LIMIT $2",
+        )
+        .bind(platform)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(OutboxEntry {
+                    id: row.try_get(0)?,
+                    platform: row.try_get(1)?,
+                    chat: row.try_get(2)?,
+                    game: row.try_get::<Option<i64>, _>(3)?.map(GameId),
+                    body: row.try_get(4)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Marks a message delivered.
+    pub async fn outbox_done(&self, id: i64) -> Result<()> {
+        sqlx::query("DELETE FROM outbox WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,67 @@
+//! Migrations: the SQL files of `migrations/sqlite` and `migrations/postgres`,
+//! compiled in, applied in order, each once, each in its own transaction.
+
+use sqlx::Row;
+
+use super::{Backend, Result, Store};
+
+/// A migration: its number, its name, and its SQL for each database.
+struct Migration {
+    version: i64,
+    name: &'static str,
+    sqlite: &'static str,
+    postgres: &'static str,
+}
+
+/// Every migration, oldest first.
+const MIGRATIONS: &[Migration] = &[Migration {
+    version: 1,
+    name: "games",
+    sqlite: include_str!("../../../migrations/sqlite/0001_games.sql"),
+    postgres: include_str!("../../../migrations/postgres/0001_games.sql"),
+}];
+
+impl Store {
+    /// Applies the migrations this database lacks; returns their names.
+    pub async fn migrate(&self) -> Result<Vec<String>> {
+        sqlx::raw_sql(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (
+                version BIGINT PRIMARY KEY,
+                name TEXT NOT NULL
+            )",
+        )
+        .execute(&self.pool)
+        .await?;
+        let mut applied = Vec::new();
+        for migration in MIGRATIONS {
+            let mut tx = self.pool.begin().await?;
+            if self.backend == Backend::Postgres {
+                // Two processes starting together: one migrates, the other waits.
+                sqlx::query("SELECT pg_advisory_xact_lock(7361) ")
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            let done = sqlx::query("SELECT COUNT(*) FROM schema_migrations WHERE version = $1")
+                .bind(migration.version)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get::<i64, _>(0)?;
+            if done > 0 {
+                continue;
+            }
+            let sql = match self.backend {
+                Backend::Sqlite => migration.sqlite,
+                Backend::Postgres => migration.postgres,
+            };
+            sqlx::raw_sql(sql).execute(&mut *tx).await?;
+            sqlx::query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)")
+                .bind(migration.version)
+                .bind(migration.name)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            applied.push(format!("{:04}_{}", migration.version, migration.name));
+        }
+        Ok(applied)
+    }
+}

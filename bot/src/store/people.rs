@@ -1,0 +1,206 @@
+//! Chats and users, found by their platform's ids and created on first sight.
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::{Result, Store, StoreError};
+
+/// A chat's id in the store.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ChatId(pub i64);
+
+/// A user's id in the store.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct UserId(pub i64);
+
+/// What a player chose for themselves.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Settings {
+    /// `en` or `ru`; `None` follows the platform's language.
+    pub locale: Option<String>,
+    /// The player's time zone, as minutes ahead of UTC.
+    pub utc_offset_minutes: i32,
+    /// Quiet hours, minutes after local midnight (start, end): no reminders then.
+    pub quiet: Option<(u16, u16)>,
+    /// Whether to remind the player before a deadline.
+    pub reminders: bool,
+    /// Whether the player accepts direct messages from the bot.
+    pub direct_messages: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            locale: None,
+            utc_offset_minutes: 0,
+            quiet: None,
+            reminders: true,
+            direct_messages: false,
+        }
+    }
+}
+
+/// A player.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct User {
+    /// The store's id.
+    pub id: UserId,
+    /// The platform: `discord`, `telegram`, `console`.
+    pub platform: String,
+    /// The platform's id of the user.
+    pub external: String,
+    /// The name to show.
+    pub name: String,
+    /// The player's settings.
+    pub settings: Settings,
+}
+
+/// The columns of a user, in the order [`user_from_row`] reads them, each
+/// after `prefix` (a table alias and a dot, or nothing).
+pub(super) fn user_columns(prefix: &str) -> String {
+    [
+        "id",
+        "platform",
+        "external",
+        "name",
+        "locale",
+        "utc_offset_minutes",
+        "quiet_start",
+        "quiet_end",
+        "reminders",
+        "direct_messages",
+    ]
+    .map(|column| format!("{prefix}{column}"))
+    .join(", ")
+}
+
+/// Reads a user from `row`, starting at column `at`.
+pub(super) fn user_from_row(row: &AnyRow, at: usize) -> Result<User> {
+    let minutes = |value: Option<i64>| -> Result<Option<u16>> {
+        value
+            .map(|v| u16::try_from(v).map_err(|_| StoreError::Corrupt(format!("quiet hour {v}"))))
+            .transpose()
+    };
+    let quiet = match (
+        minutes(row.try_get(at + 6)?)?,
+        minutes(row.try_get(at + 7)?)?,
+    ) {
+        (Some(start), Some(end)) => Some((start, end)),
+        _ => None,
+    };
+    let offset: i64 = row.try_get(at + 5)?;
+    Ok(User {
+        id: UserId(row.try_get(at)?),
+        platform: row.try_get(at + 1)?,
+        external: row.try_get(at + 2)?,
+        name: row.try_get(at + 3)?,
+        settings: Settings {
+            locale: row.try_get(at + 4)?,
+            utc_offset_minutes: i32::try_from(offset)
+                .map_err(|_| StoreError::Corrupt(format!("time zone {offset}")))?,
+            quiet,
+            reminders: row.try_get::<i64, _>(at + 8)? != 0,
+            direct_messages: row.try_get::<i64, _>(at + 9)? != 0,
+        },
+    })
+}
+
+impl Store {
+    /// The chat with this platform id, created if new.
+    pub async fn chat(&self, platform: &str, external: &str) -> Result<ChatId> {
+        let known = sqlx::query("SELECT id FROM chats WHERE platform = $1 AND external = $2")
+            .bind(platform)
+            .bind(external)
+            .fetch_optional(&self.pool)
+            .await?;
+        if let Some(row) = known {
+            return Ok(ChatId(row.try_get(0)?));
+        }
+        let row = sqlx::query(
+            "INSERT INTO chats (platform, external) VALUES ($1, $2)
+             ON CONFLICT (platform, external) DO UPDATE SET platform = excluded.platform
+             RETURNING id",
+        )
+        .bind(platform)
+        .bind(external)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(ChatId(row.try_get(0)?))
+    }
+
+    /// The platform and platform id of a chat.
+    pub async fn chat_address(&self, chat: ChatId) -> Result<(String, String)> {
+        let row = sqlx::query("SELECT platform, external FROM chats WHERE id = $1")
+            .bind(chat.0)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok((row.try_get(0)?, row.try_get(1)?))
+    }
+
+    /// The user with this platform id, created if new; their name is kept current.
+    pub async fn user(&self, platform: &str, external: &str, name: &str) -> Result<User> {
+        let known = sqlx::query(&format!(
+            "SELECT {} FROM users WHERE platform = $1 AND external = $2",
+            user_columns("")
+        ))
+        .bind(platform)
+        .bind(external)
+        .fetch_optional(&self.pool)
+        .await?;
+        if let Some(row) = known {
+            let user = user_from_row(&row, 0)?;
+            if user.name == name {
+                return Ok(user);
+            }
+        }
+        let row = sqlx::query(&format!(
+            "INSERT INTO users (platform, external, name) VALUES ($1, $2, $3)
+             ON CONFLICT (platform, external) DO UPDATE SET name = excluded.name
+             RETURNING {}",
+            user_columns("")
+        ))
+        .bind(platform)
+        .bind(external)
+        .bind(name)
+        .fetch_one(&self.pool)
+        .await?;
+        user_from_row(&row, 0)
+    }
+
+    /// Whether a spirit stands in for the user (by platform id) in an
+    /// unfinished game of the chat (by platform id).
+    pub async fn stands_in(&self, platform: &str, user: &str, chat: &str) -> Result<bool> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) FROM seats s
+             JOIN games g ON g.id = s.game_id
+             JOIN users u ON u.id = s.user_id
+             JOIN chats c ON c.id = g.chat_id
+             WHERE u.platform = $1 AND u.external = $2 AND c.platform = $1 AND c.external = $3
+               AND s.stand_in = 1 AND g.stage = 'playing'",
+        )
+        .bind(platform)
+        .bind(user)
+        .bind(chat)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get::<i64, _>(0)? > 0)
+    }
+
+    /// Stores a user's settings.
+    pub async fn save_settings(&self, user: UserId, settings: &Settings) -> Result<()> {
+        sqlx::query(
+            "UPDATE users SET locale = $1, utc_offset_minutes = $2, quiet_start = $3,
+             quiet_end = $4, reminders = $5, direct_messages = $6 WHERE id = $7",
+        )
+        .bind(settings.locale.clone())
+        .bind(i64::from(settings.utc_offset_minutes))
+        .bind(settings.quiet.map(|(start, _)| i64::from(start)))
+        .bind(settings.quiet.map(|(_, end)| i64::from(end)))
+        .bind(i64::from(settings.reminders))
+        .bind(i64::from(settings.direct_messages))
+        .bind(user.0)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,116 @@
+//! Restart safety: a bot process is killed (`kill -9`) in the middle of a
+//! game of spirits, with jobs pending and one perhaps half done; a new
+//! process carries on. Nothing is lost and every job takes effect once: the
+//! game ends, its log replays, and each spirit move was told exactly once.
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use seance_bot::clock::SystemClock;
+use seance_bot::service::{Context, Defaults, Service};
+use seance_bot::store::scratch::Scratch;
+use seance_bot::store::{GameId, Stage, Store};
+use seance_engine::catalogue;
+use seance_engine::{Options, Start};
+
+/// Starts `seance run --worker` on the database at `url`.
+fn worker(url: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_seance"))
+        .args(["run", "--worker", "--config", "no-such-config.toml"])
+        .env("SEANCE_DATABASE_URL", url)
+        .env("SEANCE_GAMES_SPIRIT_PAUSE", "20ms")
+        .env("SEANCE_GAMES_JOB_LEASE", "1s")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the seance binary starts")
+}
+
+/// Waits until `done` holds for the game, or panics after `limit`.
+async fn wait(store: &Store, game: GameId, limit: Duration, done: impl Fn(usize, Stage) -> bool) {
+    let start = Instant::now();
+    loop {
+        let record = store.load_game(game).await.unwrap().unwrap();
+        if done(record.log.len(), record.stage) {
+            return;
+        }
+        assert!(
+            start.elapsed() < limit,
+            "gave up after {limit:?}: {} actions",
+            record.log.len()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn survives_kill_9(scratch: Scratch) {
+    let (store, url) = scratch.create().await.unwrap();
+    let service = Service::new(store.clone(), Arc::new(SystemClock), Defaults::default());
+    let host = Context {
+        platform: "test".to_string(),
+        chat: "restart".to_string(),
+        user: "host".to_string(),
+        name: "host".to_string(),
+        locale: None,
+    };
+    for command in [
+        "new chaturaji time=none",
+        "spirit red",
+        "spirit green",
+        "spirit yellow",
+        "spirit black",
+        "start",
+    ] {
+        let replies = service.handle_text(&host, command).await;
+        assert!(replies.iter().all(|r| !r.private), "{command}: {replies:?}");
+    }
+    let chat = store.chat("test", "restart").await.unwrap();
+    let game = store.chat_games(chat, 0).await.unwrap()[0];
+
+    let mut first = worker(&url);
+    wait(&store, game, Duration::from_secs(60), |actions, _| {
+        actions >= 30
+    })
+    .await;
+    first.kill().expect("kill -9");
+    first.wait().unwrap();
+    let record = store.load_game(game).await.unwrap().unwrap();
+    assert_eq!(
+        record.stage,
+        Stage::Playing,
+        "killed in the middle of the game"
+    );
+    assert!(
+        !store.game_jobs(game).await.unwrap().is_empty(),
+        "with a job pending"
+    );
+
+    let mut second = worker(&url);
+    wait(&store, game, Duration::from_secs(180), |_, stage| {
+        stage == Stage::Over
+    })
+    .await;
+    second.kill().unwrap();
+    second.wait().unwrap();
+
+    let record = store.load_game(game).await.unwrap().unwrap();
+    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
+    let replayed =
+        catalogue::replay("chaturaji", Start::Setup(None), options, &record.log).unwrap();
+    assert!(replayed.outcome().is_some());
+    assert!(store.game_jobs(game).await.unwrap().is_empty());
+    let moves = record.log.iter().filter(|l| !l.contains(' ')).count();
+    let told = store.outbox("test", 100_000).await.unwrap().len();
+    assert_eq!(told, moves, "each spirit move told once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_survives_kill_9() {
+    survives_kill_9(Scratch::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_survives_kill_9() {
+    survives_kill_9(Scratch::Postgres).await;
+}

@@ -1,0 +1,585 @@
+//! The service's suite, run the same on SQLite and on PostgreSQL: whole
+//! games of every game through commands, refusals that change nothing,
+//! hostile input, racing moves, verifiable dice, and the clock's reminders
+//! and deadlines on a fake clock.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use seance_bot::clock::{Clock, FakeClock};
+use seance_bot::service::dice::{self, Verdict};
+use seance_bot::service::reply::Reply;
+use seance_bot::service::{Context, Defaults, Service};
+use seance_bot::store::scratch::Scratch;
+use seance_bot::store::{GameId, GameRecord, JobKind, Stage, Store, StoreError};
+use seance_engine::catalogue::{self, AnyGame};
+use seance_engine::{Options, Start};
+
+/// A fake clock's start: 2026-11-30 20:00 UTC.
+const EPOCH: i64 = 1_796_068_800_000;
+const HOUR: i64 = 3_600_000;
+
+/// A service on a scratch store, with a fake clock.
+async fn service(scratch: Scratch, defaults: Defaults) -> (Service, FakeClock) {
+    let (store, _) = scratch.create().await.expect("scratch store");
+    let clock = FakeClock::at(EPOCH);
+    (
+        Service::new(store, Arc::new(clock.clone()), defaults),
+        clock,
+    )
+}
+
+fn quick() -> Defaults {
+    Defaults {
+        time_per_move: None,
+        spirit_pause: Duration::ZERO,
+        ..Defaults::default()
+    }
+}
+
+fn player(name: &str, chat: &str) -> Context {
+    Context {
+        platform: "test".to_string(),
+        chat: chat.to_string(),
+        user: format!("id-{name}"),
+        name: name.to_string(),
+        locale: None,
+    }
+}
+
+/// Sends a typed command; returns the replies.
+async fn say(service: &Service, who: &Context, text: &str) -> Vec<Reply> {
+    service.handle_text(who, text).await
+}
+
+/// Sends a command that must succeed; returns its public text.
+async fn ok(service: &Service, who: &Context, text: &str) -> String {
+    let replies = say(service, who, text).await;
+    assert!(
+        replies.iter().all(|r| !r.private),
+        "'{text}' by {} was refused: {replies:?}",
+        who.name
+    );
+    replies
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Sends a command that must be refused, privately, changing nothing;
+/// returns the refusal.
+async fn refused(service: &Service, who: &Context, text: &str, game: GameId) -> String {
+    let before = load(service, game).await;
+    let replies = say(service, who, text).await;
+    assert_eq!(replies.len(), 1, "'{text}': {replies:?}");
+    assert!(replies[0].private, "'{text}' was not refused: {replies:?}");
+    let after = load(service, game).await;
+    assert_eq!(before, after, "'{text}' changed the game");
+    replies[0].text.clone()
+}
+
+async fn load(service: &Service, game: GameId) -> GameRecord {
+    service
+        .store()
+        .load_game(game)
+        .await
+        .unwrap()
+        .expect("the game exists")
+}
+
+/// The engine's game for a record, replayed from its log.
+fn replayed(record: &GameRecord) -> Box<dyn AnyGame> {
+    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
+    catalogue::replay(
+        &record.variant,
+        Start::Setup(record.setup.clone()),
+        options,
+        &record.log,
+    )
+    .expect("the stored log replays")
+}
+
+/// The newest game of a chat.
+async fn newest(service: &Service, chat: &str) -> GameId {
+    let chat = service.store().chat("test", chat).await.unwrap();
+    *service
+        .store()
+        .chat_games(chat, 5)
+        .await
+        .unwrap()
+        .iter()
+        .max()
+        .expect("a game")
+}
+
+/// A game of `id` with one player per seat, started; returns it and its players.
+async fn seated(service: &Service, id: &str, chat: &str, extra: &str) -> (GameId, Vec<Context>) {
+    let seats = catalogue::games()
+        .iter()
+        .find(|g| g.id == id)
+        .unwrap()
+        .seats
+        .len();
+    let players: Vec<Context> = (0..seats).map(|i| player(&format!("p{i}"), chat)).collect();
+    ok(service, &players[0], &format!("new {id} {extra}")).await;
+    for p in &players[1..] {
+        ok(service, p, "join").await;
+    }
+    ok(service, &players[0], "start").await;
+    (newest(service, chat).await, players)
+}
+
+async fn whole_games_of_every_game(scratch: Scratch) {
+    let (service, _) = service(scratch, quick()).await;
+    let mut rng = StdRng::seed_from_u64(11);
+    for id in catalogue::ids() {
+        let chat = format!("whole-{id}");
+        let (game, players) = seated(&service, id, &chat, "time=none").await;
+        let mut moves = 0;
+        loop {
+            let record = load(&service, game).await;
+            if record.stage == Stage::Over {
+                break;
+            }
+            let shadow = replayed(&record);
+            let seat = shadow.phase().seat().expect("a seat to act").0;
+            let who = &players[usize::from(seat)];
+            if moves < 300 {
+                let mv = shadow
+                    .legal_moves()
+                    .choose(&mut rng)
+                    .cloned()
+                    .expect("a legal move");
+                let text = ok(&service, who, &mv).await;
+                assert!(text.contains(&mv), "{id}: the reply names the move: {text}");
+                moves += 1;
+            } else {
+                ok(&service, who, "resign").await;
+            }
+        }
+        let record = load(&service, game).await;
+        let finished = replayed(&record);
+        assert!(finished.outcome().is_some(), "{id} ended");
+        if finished.dice_spec().is_some() || id.starts_with("chaturaji-c") || id == "chaturaji" {
+            assert!(
+                record.log.iter().any(|l| l.starts_with("roll ")),
+                "{id}: the bot rolled"
+            );
+        }
+        assert!(
+            service.store().game_jobs(game).await.unwrap().is_empty(),
+            "{id}: no jobs after the end"
+        );
+    }
+}
+
+async fn refusals_change_nothing(scratch: Scratch) {
+    let (service, _) = service(scratch, quick()).await;
+    let (game, players) = seated(&service, "through", "refusals", "time=none").await;
+    let (white, black) = (&players[0], &players[1]);
+    let outsider = player("stranger", "refusals");
+    let elsewhere = player("p0", "another-chat");
+    assert!(
+        refused(&service, &outsider, "e2e3", game)
+            .await
+            .contains("no seat")
+    );
+    assert!(
+        refused(&service, black, "e7e6", game)
+            .await
+            .contains("not your turn")
+    );
+    let text = refused(&service, &elsewhere, &format!("#{} e2e3", game.0), game).await;
+    assert!(text.contains(&format!("no game #{}", game.0)), "{text}");
+    assert!(
+        refused(&service, &outsider, "join", game)
+            .await
+            .contains("already started")
+    );
+    assert!(
+        refused(&service, white, "leave", game)
+            .await
+            .contains("already started")
+    );
+    assert!(
+        refused(&service, white, "spirit black", game)
+            .await
+            .contains("not yours")
+    );
+    assert!(
+        refused(&service, white, "accept", game)
+            .await
+            .contains("no offer")
+    );
+    // A game not yet started.
+    ok(&service, &player("q0", "lobby"), "new through").await;
+    let open = newest(&service, "lobby").await;
+    assert!(
+        refused(&service, &player("q0", "lobby"), "e2e3", open)
+            .await
+            .contains("not started")
+    );
+    assert!(
+        refused(&service, &player("q1", "lobby"), "start", open)
+            .await
+            .contains("no seat")
+    );
+    ok(&service, &player("q1", "lobby"), "join black").await;
+    assert!(
+        refused(&service, &player("q2", "lobby"), "join black", open)
+            .await
+            .contains("taken")
+    );
+    assert!(
+        refused(&service, &player("q2", "lobby"), "join", open)
+            .await
+            .contains("taken")
+    );
+}
+
+async fn hostile_input_is_answered_and_harmless(scratch: Scratch) {
+    let (service, _) = service(scratch, quick()).await;
+    let bobby = player("Robert'); DROP TABLE games; --", "hostile");
+    ok(&service, &bobby, "new through").await;
+    let game = newest(&service, "hostile").await;
+    ok(&service, &player("x", "hostile"), "join").await;
+    ok(&service, &bobby, "start").await;
+    let huge = "e2e4".repeat(2_500);
+    let cases = [
+        (huge.as_str(), "too long"),
+        ("new chess", "no game 'chess'"),
+        ("new through time=forever", "not a time"),
+        ("new enochian board=lava", "Cannot set up"),
+        ("e9e10", "Not a legal move"),
+        ("Qxz9", "Not a legal move"),
+        ("' OR 1=1 --", "don't know"),
+        ("1=1", "Not a legal move"),
+        ("🙂", "Not a legal move"),
+        ("\u{0}\u{7}", "Not a legal move"),
+        ("spirit purple", "no colour 'purple'"),
+        ("#999999 board", "no game #999999"),
+        ("#-1 board", "no game #-1"),
+        ("#abc board", "Usage"),
+        ("settings timezone moscow", "Cannot read"),
+        ("settings dm perhaps", "Usage"),
+        ("/definitely-not-a-command", "don't know"),
+        ("robert'); drop table users; --", "don't know"),
+    ];
+    for (input, expected) in cases {
+        let text = refused(&service, &bobby, input, game).await;
+        assert!(text.contains(expected), "{input:?}: {text}");
+    }
+    // Still one game here, still playable, and the name came through intact.
+    let chat = service.store().chat("test", "hostile").await.unwrap();
+    assert_eq!(service.store().chat_games(chat, 10).await.unwrap().len(), 1);
+    ok(&service, &bobby, "e2e3").await;
+    let record = load(&service, game).await;
+    assert_eq!(
+        record.seats[0].user.as_ref().unwrap().name,
+        "Robert'); DROP TABLE games; --"
+    );
+}
+
+async fn racing_moves_land_once(scratch: Scratch) {
+    let (service, _) = service(scratch, quick()).await;
+    let (game, players) = seated(&service, "through", "race", "time=none").await;
+    let mut rng = StdRng::seed_from_u64(3);
+    for round in 0..8 {
+        let record = load(&service, game).await;
+        let shadow = replayed(&record);
+        if shadow.outcome().is_some() {
+            break;
+        }
+        let seat = usize::from(shadow.phase().seat().unwrap().0);
+        let legal = shadow.legal_moves();
+        let (a, b) = (legal[0].clone(), legal[legal.len() - 1].clone());
+        let who = &players[seat];
+        let (first, second) = tokio::join!(say(&service, who, &a), say(&service, who, &b));
+        let landed = [&first, &second]
+            .iter()
+            .filter(|r| r.iter().all(|r| !r.private))
+            .count();
+        assert_eq!(landed, 1, "round {round}: {first:?} / {second:?}");
+        let after = load(&service, game).await;
+        assert_eq!(after.log.len(), record.log.len() + 1, "round {round}");
+        assert_eq!(after.version, record.version + 1, "round {round}");
+        // The other side replies.
+        let shadow = replayed(&after);
+        if let Some(next) = shadow.phase().seat() {
+            let mv = shadow.legal_moves().choose(&mut rng).cloned().unwrap();
+            ok(&service, &players[usize::from(next.0)], &mv).await;
+        }
+    }
+    // Two writers of one version: the second is refused and writes nothing.
+    let record = load(&service, game).await;
+    let mut changed = record.clone();
+    changed.takeback = vec![0];
+    service
+        .store()
+        .save_game(&changed, false, &[], &[])
+        .await
+        .unwrap();
+    let lost = service.store().save_game(&record, false, &[], &[]).await;
+    assert!(matches!(lost, Err(StoreError::Conflict)), "{lost:?}");
+    assert_eq!(load(&service, game).await.takeback, vec![0]);
+}
+
+async fn dice_are_verifiable(scratch: Scratch) {
+    let (service, _) = service(scratch, quick()).await;
+    let host = player("host", "dice");
+    ok(&service, &host, "new chaturaji time=none").await;
+    let game = newest(&service, "dice").await;
+    for color in ["red", "green", "yellow", "black"] {
+        ok(&service, &host, &format!("spirit {color}")).await;
+    }
+    let hash = load(&service, game).await.seed_hash;
+    ok(&service, &host, "start").await;
+    while load(&service, game).await.stage != Stage::Over {
+        assert!(
+            service.run_due_jobs().await.unwrap() > 0,
+            "spirits keep moving"
+        );
+    }
+    let record = load(&service, game).await;
+    assert_eq!(record.seed_hash, hash, "the published hash never changes");
+    let text = ok(&service, &host, &format!("#{} verify", game.0)).await;
+    assert!(text.contains("follow from it"), "{text}");
+    // The record alone is enough to check the dice, and a forged roll is caught.
+    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
+    let check = |log: &[String]| {
+        dice::verify(
+            &record.variant,
+            Start::Setup(None),
+            options.clone(),
+            log,
+            &record.seed,
+            &hash,
+        )
+    };
+    assert!(matches!(check(&record.log), Verdict::Fair { rolls } if rolls > 10));
+    let mut forged = record.log.clone();
+    let first = forged.iter().position(|l| l.starts_with("roll ")).unwrap();
+    forged[first] = if forged[first] == "roll 5 5" {
+        "roll 2 2"
+    } else {
+        "roll 5 5"
+    }
+    .to_string();
+    assert!(matches!(
+        check(&forged),
+        Verdict::WrongRoll { number: 1, .. }
+    ));
+    // Every spirit move was told once, with the board.
+    let spirit_moves = record.log.iter().filter(|l| !l.contains(' ')).count();
+    let told = service.deliveries("test", 10_000).await.unwrap();
+    assert_eq!(told.len(), spirit_moves);
+    assert!(told.iter().all(|d| d.reply.board.is_some()));
+}
+
+async fn reminders_and_deadlines_follow_the_clock(scratch: Scratch) {
+    let defaults = Defaults {
+        reminder_before: Duration::from_secs(12 * 3600),
+        spirit_pause: Duration::from_secs(2),
+        ..Defaults::default()
+    };
+    let (service, clock) = service(scratch, defaults).await;
+    let (game, players) = seated(&service, "through", "clock", "time=1d").await;
+    let (white, black) = (&players[0], &players[1]);
+    let plan = |jobs: Vec<(JobKind, u8, i64)>| {
+        jobs.into_iter()
+            .map(|(k, s, due)| (k, s, due - EPOCH))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        plan(service.store().game_jobs(game).await.unwrap()),
+        [
+            (JobKind::Reminder, 0, 12 * HOUR),
+            (JobKind::Deadline, 0, 24 * HOUR)
+        ]
+    );
+    clock.advance(11 * HOUR);
+    assert_eq!(service.run_due_jobs().await.unwrap(), 0);
+    clock.advance(HOUR);
+    assert_eq!(service.run_due_jobs().await.unwrap(), 1);
+    let told = service.deliveries("test", 10).await.unwrap();
+    assert_eq!(told.len(), 1);
+    assert!(
+        told[0].reply.text.contains("@p0, 12h left"),
+        "{:?}",
+        told[0].reply.text
+    );
+    assert!(told[0].direct && told[0].reply.mentions[0].user == "id-p0");
+    service.delivered(told[0].id).await.unwrap();
+    // The deadline passes: a spirit stands in for White and moves.
+    clock.advance(12 * HOUR);
+    assert_eq!(service.run_due_jobs().await.unwrap(), 1);
+    assert!(load(&service, game).await.seats[0].stand_in);
+    clock.advance(2_000);
+    assert_eq!(service.run_due_jobs().await.unwrap(), 1);
+    let record = load(&service, game).await;
+    assert_eq!(record.log.len(), 1, "the spirit moved once");
+    let told: Vec<String> = service
+        .deliveries("test", 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|d| d.reply.text)
+        .collect();
+    assert!(told[0].contains("Time ran out for white"), "{told:?}");
+    assert!(told[1].contains("@p1, your move (black)"), "{told:?}");
+    // Black's own clock runs from now; White comes back by speaking.
+    let record = load(&service, game).await;
+    assert_eq!(record.deadline_ms, Some(clock.now_ms() + 24 * HOUR));
+    let mv = replayed(&record).legal_moves()[0].clone();
+    ok(&service, black, &mv).await;
+    let text = ok(&service, white, "board").await;
+    assert!(text.contains("Welcome back"), "{text}");
+    assert!(!load(&service, game).await.seats[0].stand_in);
+    assert_eq!(
+        plan(service.store().game_jobs(game).await.unwrap())[1].0,
+        JobKind::Deadline,
+        "White is on the clock again"
+    );
+
+    // Forfeit: time runs out and the game is lost.
+    let (lost, _) = seated(&service, "through", "forfeit", "time=1h timeout=forfeit").await;
+    clock.advance(HOUR);
+    service.run_due_jobs().await.unwrap();
+    let record = load(&service, lost).await;
+    assert_eq!(record.stage, Stage::Over);
+    assert_eq!(record.log, ["timeout white"]);
+
+    // Quiet hours move the reminder before them.
+    let sleeper = player("p0", "quiet");
+    let saved = say(
+        &service,
+        &sleeper,
+        "settings quiet 06:00-10:00 timezone +00:00",
+    )
+    .await;
+    assert!(saved[0].text.contains("quiet 06:00-10:00"), "{saved:?}");
+    let now = clock.now_ms();
+    let (quiet, _) = seated(&service, "through", "quiet", "time=1d").await;
+    let jobs = service.store().game_jobs(quiet).await.unwrap();
+    let reminder = jobs.iter().find(|j| j.0 == JobKind::Reminder).map(|j| j.2);
+    let wanted = now + 12 * HOUR;
+    let minute_of_day = |t: i64| (t / 60_000).rem_euclid(1440);
+    if (360..600).contains(&minute_of_day(wanted)) {
+        let reminder = reminder.expect("a reminder");
+        assert_eq!(minute_of_day(reminder), 359, "just before six");
+    } else {
+        assert_eq!(reminder, Some(wanted));
+    }
+}
+
+async fn a_two_move_turn_is_announced_once(scratch: Scratch) {
+    let (service, _) = service(scratch, quick()).await;
+    let (game, players) = seated(
+        &service,
+        "chaturaji-classic",
+        "turns",
+        "time=none first=red",
+    )
+    .await;
+    let record = load(&service, game).await;
+    let shadow = replayed(&record);
+    let seat = usize::from(shadow.phase().seat().unwrap().0);
+    let mv = shadow.legal_moves()[0].clone();
+    let replies = say(&service, &players[seat], &mv).await;
+    let record = load(&service, game).await;
+    let again = replayed(&record).phase().seat().map(|s| usize::from(s.0));
+    if again == Some(seat) {
+        assert!(
+            replies.iter().all(|r| r.mentions.is_empty()),
+            "no second call mid-turn: {replies:?}"
+        );
+    } else {
+        assert!(
+            replies.iter().any(|r| !r.mentions.is_empty()),
+            "the next player is called"
+        );
+    }
+}
+
+async fn chats_and_languages(scratch: Scratch) {
+    let (service, _) = service(scratch, quick()).await;
+    let anna = Context {
+        locale: Some(seance_bot::service::i18n::Locale::Ru),
+        ..player("Анна", "ru-chat")
+    };
+    let text = ok(&service, &anna, "new enochian seating=roll").await;
+    assert!(text.contains("Енохианские шахматы"), "{text}");
+    for name in ["b", "c", "d"] {
+        ok(&service, &player(name, "ru-chat"), "join").await;
+    }
+    let text = ok(&service, &anna, "start").await;
+    assert!(text.contains("Места по броску"), "{text}");
+    let settings = say(&service, &player("b", "ru-chat"), "settings language ru").await;
+    assert!(
+        settings[0].text.starts_with("Сохранено") && settings[0].text.contains("language ru"),
+        "{settings:?}"
+    );
+    let help = say(&service, &player("b", "ru-chat"), "help").await;
+    assert!(help[0].text.contains("Команды"), "{}", help[0].text);
+    let games = ok(&service, &anna, "games").await;
+    assert!(games.contains("Партии"), "{games}");
+    let record = ok(&service, &anna, "record").await;
+    assert!(record.starts_with("# game enochian #"), "{record}");
+    assert!(
+        !record.contains("# seed "),
+        "the seed stays secret until the end"
+    );
+}
+
+async fn stores_conform(scratch: Scratch) {
+    let (store, _) = scratch.create().await.unwrap();
+    let again: &Store = &store;
+    assert!(
+        again.migrate().await.unwrap().is_empty(),
+        "migrations apply once"
+    );
+    let chat = store.chat("p", "c").await.unwrap();
+    assert_eq!(store.chat("p", "c").await.unwrap(), chat);
+    let user = store.user("p", "u", "Ann").await.unwrap();
+    let renamed = store.user("p", "u", "Анна").await.unwrap();
+    assert_eq!((renamed.id, renamed.name.as_str()), (user.id, "Анна"));
+    assert_eq!(store.claim_job(EPOCH, 1000).await.unwrap(), None);
+    assert_eq!(store.next_due().await.unwrap(), None);
+}
+
+macro_rules! on_both_stores {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    super::$test(super::Scratch::Sqlite).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    super::$test(super::Scratch::Postgres).await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_stores!(
+    whole_games_of_every_game,
+    refusals_change_nothing,
+    hostile_input_is_answered_and_harmless,
+    racing_moves_land_once,
+    dice_are_verifiable,
+    reminders_and_deadlines_follow_the_clock,
+    a_two_move_turn_is_announced_once,
+    chats_and_languages,
+    stores_conform,
+);
