@@ -50,7 +50,7 @@ enum Command {
         /// Start a new game even if one of this game is unfinished.
         #[arg(long)]
         new: bool,
-        /// Also write the picture of each turn to this PNG file.
+        /// Where to write the picture of each turn (default: board.png in your data directory).
         #[arg(long, value_name = "FILE")]
         picture: Option<PathBuf>,
         /// Draw pieces as letters instead of chess symbols.
@@ -277,13 +277,19 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 ..defaults(&config)
             };
             let service = Service::new(store, Arc::new(SystemClock), defaults);
+            let picture = picture.unwrap_or_else(|| {
+                dirs::data_dir()
+                    .unwrap_or_else(|| PathBuf::from("."))
+                    .join("seance")
+                    .join("board.png")
+            });
             let play = Play {
                 game,
                 setup,
                 options,
                 seats,
                 fresh: new,
-                picture,
+                picture: Some(picture),
                 letters,
                 name: std::env::var("USER")
                     .or_else(|_| std::env::var("USERNAME"))

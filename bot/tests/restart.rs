@@ -44,7 +44,9 @@ async fn wait(store: &Store, game: GameId, limit: Duration, done: impl Fn(usize,
     }
 }
 
-async fn survives_kill_9(scratch: Scratch) {
+/// A started game of four spirits on a fresh database; returns its store,
+/// URL and id.
+async fn spirits_game(scratch: Scratch) -> (Store, String, GameId) {
     let (store, url) = scratch.create().await.unwrap();
     let service = Service::new(store.clone(), Arc::new(SystemClock), Defaults::default());
     let host = Context {
@@ -67,7 +69,24 @@ async fn survives_kill_9(scratch: Scratch) {
     }
     let chat = store.chat("test", "restart").await.unwrap();
     let game = store.chat_games(chat, 0).await.unwrap()[0];
+    (store, url, game)
+}
 
+/// The game ended, its log replays, no job is left, and each spirit move was told once.
+async fn finished_cleanly(store: &Store, game: GameId) {
+    let record = store.load_game(game).await.unwrap().unwrap();
+    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
+    let replayed =
+        catalogue::replay("chaturaji", Start::Setup(None), options, &record.log).unwrap();
+    assert!(replayed.outcome().is_some());
+    assert!(store.game_jobs(game).await.unwrap().is_empty());
+    let moves = record.log.iter().filter(|l| !l.contains(' ')).count();
+    let told = store.outbox("test", 100_000).await.unwrap().len();
+    assert_eq!(told, moves, "each spirit move told once");
+}
+
+async fn survives_kill_9(scratch: Scratch) {
+    let (store, url, game) = spirits_game(scratch).await;
     let mut first = worker(&url);
     wait(&store, game, Duration::from_secs(60), |actions, _| {
         actions >= 30
@@ -113,4 +132,19 @@ async fn sqlite_survives_kill_9() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_survives_kill_9() {
     survives_kill_9(Scratch::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_workers_on_one_postgres_share_the_jobs() {
+    let (store, url, game) = spirits_game(Scratch::Postgres).await;
+    let mut workers = [worker(&url), worker(&url)];
+    wait(&store, game, Duration::from_secs(180), |_, stage| {
+        stage == Stage::Over
+    })
+    .await;
+    for worker in &mut workers {
+        worker.kill().unwrap();
+        worker.wait().unwrap();
+    }
+    finished_cleanly(&store, game).await;
 }

@@ -73,6 +73,9 @@ pub async fn run(
     mut out: impl Write,
 ) -> io::Result<()> {
     let context = context(play);
+    if let Some(path) = &play.picture {
+        writeln!(out, "The picture of each turn: {}", path.display())?;
+    }
     let game = match resume(service, play).await? {
         Some(id) => {
             let replies = service.handle(&context, Command::Board(Some(id))).await;
