@@ -7,6 +7,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use seance_render::Style;
 use serde::Deserialize;
 use thiserror::Error;
 
@@ -16,6 +17,12 @@ use crate::duration;
 #[derive(Clone, Default, Deserialize, PartialEq, Eq)]
 #[serde(transparent)]
 pub struct Secret(String);
+
+impl From<String> for Secret {
+    fn from(secret: String) -> Secret {
+        Secret(secret)
+    }
+}
 
 impl Secret {
     /// The secret itself, for the one place that needs it.
@@ -70,6 +77,16 @@ pub struct Discord {
     pub application_id: String,
     /// A guild to register the commands in at once, for development.
     pub development_guild: String,
+    /// Send REST calls through this HTTP proxy (a shared rate-limit proxy).
+    pub proxy_url: String,
+    /// The application's public key (hex), to check interactions received over HTTP.
+    pub public_key: String,
+    /// Serve Discord's HTTP interactions endpoint on this address (such as
+    /// `0.0.0.0:8080`) instead of connecting to the gateway.
+    pub listen: String,
+    /// Read messages, so that a reply to a board with a move plays it
+    /// (needs the privileged message-content intent).
+    pub message_content: bool,
 }
 
 /// `[telegram]`.
@@ -150,6 +167,18 @@ impl Default for Render {
     }
 }
 
+impl Render {
+    /// How boards look, or why a setting is wrong.
+    pub fn style(&self) -> Result<Style, String> {
+        Ok(Style {
+            theme: (self.theme.parse()).map_err(|e| format!("render.theme: {e}"))?,
+            palette: (self.palette.parse()).map_err(|e| format!("render.palette: {e}"))?,
+            seat: None,
+            cell: (self.cell > 0).then_some(self.cell),
+        })
+    }
+}
+
 /// Why the configuration could not be read.
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -207,8 +236,9 @@ impl Config {
             if !SECTIONS.contains(&section) {
                 continue;
             }
-            let value = match value.parse::<i64>() {
-                Ok(n) if section == "render" => toml::Value::Integer(n),
+            let value = match (value.parse::<i64>(), value.as_str()) {
+                (Ok(n), _) if section == "render" => toml::Value::Integer(n),
+                (_, "true" | "false") => toml::Value::Boolean(value == "true"),
                 _ => toml::Value::String(value),
             };
             let entry = table
@@ -246,6 +276,9 @@ impl Config {
                 "games.time_per_move = '{}' is not a duration like 3d",
                 self.games.time_per_move
             )));
+        }
+        if let Err(error) = self.render.style() {
+            return Err(ConfigError::Invalid(error));
         }
         if !["spirit", "forfeit"].contains(&self.games.on_timeout.as_str()) {
             return Err(ConfigError::Invalid(format!(
@@ -334,5 +367,10 @@ mod tests {
         );
         let error = Config::parse("[discrod]\ntoken = \"x\"\n", env(&[])).unwrap_err();
         assert!(error.to_string().contains("discrod"), "{error}");
+        let error = Config::parse("[render]\ntheme = \"neon\"\n", env(&[])).unwrap_err();
+        assert!(
+            error.to_string().contains("render.theme") && error.to_string().contains("dark"),
+            "{error}"
+        );
     }
 }

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use seance_bot::adapters::console::{self, Play};
+use seance_bot::adapters::discord;
 use seance_bot::clock::SystemClock;
 use seance_bot::config::Config;
 use seance_bot::service::{Defaults, Service, dice};
@@ -306,14 +307,11 @@ async fn serve(command: Command) -> Result<ExitCode> {
         Command::Run { config, worker } => {
             let config = config.load()?;
             let service = open(&config).await?;
-            let discord = !config.discord.token.is_empty();
-            let telegram = !config.telegram.token.is_empty();
-            if !worker {
-                if discord || telegram {
-                    bail!(
-                        "this version of Seance has no Discord or Telegram front end yet; run with --worker for the scheduler alone"
-                    );
-                }
+            let discord = !config.discord.token.is_empty() && !worker;
+            if !config.telegram.token.is_empty() && !worker {
+                bail!("this version of Seance has no Telegram front end yet");
+            }
+            if !worker && !discord {
                 eprintln!(
                     "No front end is configured. Add a token to config.toml:\n  \
                      [discord]\n  token = \"...\"\nor\n  [telegram]\n  token = \"...\"\n\
@@ -326,10 +324,24 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 "seance: scheduler running on {}",
                 redact(&config.database_url()?)
             );
-            scheduler::run(&service, async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await;
+            let scheduler = {
+                let service = service.clone();
+                tokio::spawn(async move {
+                    scheduler::run(&service, async {
+                        let _ = tokio::signal::ctrl_c().await;
+                    })
+                    .await;
+                })
+            };
+            if discord {
+                let style = config.render.style().map_err(anyhow::Error::msg)?;
+                tokio::select! {
+                    result = discord::run(service, config.discord.clone(), style) => result?,
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            } else {
+                scheduler.await?;
+            }
         }
         Command::Migrate { config } => {
             let config = config.load()?;

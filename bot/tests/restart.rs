@@ -81,7 +81,11 @@ async fn finished_cleanly(store: &Store, game: GameId) {
     assert!(replayed.outcome().is_some());
     assert!(store.game_jobs(game).await.unwrap().is_empty());
     let moves = record.log.iter().filter(|l| !l.contains(' ')).count();
-    let told = store.outbox("test", 100_000).await.unwrap().len();
+    let told = store
+        .claim_outbox("test", 100_000, 0, 0)
+        .await
+        .unwrap()
+        .len();
     assert_eq!(told, moves, "each spirit move told once");
 }
 
@@ -120,7 +124,11 @@ async fn survives_kill_9(scratch: Scratch) {
     assert!(replayed.outcome().is_some());
     assert!(store.game_jobs(game).await.unwrap().is_empty());
     let moves = record.log.iter().filter(|l| !l.contains(' ')).count();
-    let told = store.outbox("test", 100_000).await.unwrap().len();
+    let told = store
+        .claim_outbox("test", 100_000, 0, 0)
+        .await
+        .unwrap()
+        .len();
     assert_eq!(told, moves, "each spirit move told once");
 }
 

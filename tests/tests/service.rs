@@ -412,7 +412,8 @@ async fn reminders_and_deadlines_follow_the_clock(scratch: Scratch) {
         "{:?}",
         told[0].reply.text
     );
-    assert!(told[0].direct && told[0].reply.mentions[0].user == "id-p0");
+    assert!(!told[0].direct, "p0 takes no direct messages");
+    assert_eq!(told[0].reply.mentions[0].user, "id-p0");
     service.delivered(told[0].id).await.unwrap();
     // The deadline passes: a spirit stands in for White and moves.
     clock.advance(12 * HOUR);
@@ -474,6 +475,37 @@ async fn reminders_and_deadlines_follow_the_clock(scratch: Scratch) {
     } else {
         assert_eq!(reminder, Some(wanted));
     }
+}
+
+/// Two processes emptying one outbox: a message is leased to one of them,
+/// and comes back to the other only if it is not sent before the lease ends.
+async fn the_outbox_is_shared(scratch: Scratch) {
+    let (first, clock) = service(scratch, Defaults::default()).await;
+    let second = Service::new(
+        first.store().clone(),
+        Arc::new(clock.clone()),
+        Defaults::default(),
+    );
+    seated(&first, "through", "outbox-1", "time=1d").await;
+    seated(&first, "through", "outbox-2", "time=1d").await;
+    clock.advance(12 * HOUR);
+    assert_eq!(first.run_due_jobs().await.unwrap(), 2, "two reminders");
+    let mine = first.deliveries("test", 1).await.unwrap();
+    let theirs = second.deliveries("test", 10).await.unwrap();
+    assert_eq!((mine.len(), theirs.len()), (1, 1));
+    assert!(mine[0].id < theirs[0].id, "oldest first");
+    assert!(second.deliveries("test", 10).await.unwrap().is_empty());
+    first.delivered(mine[0].id).await.unwrap();
+    // The second process dies before sending; after the lease the first sends it.
+    clock.advance(Defaults::default().job_lease.as_millis() as i64);
+    let again = first.deliveries("test", 10).await.unwrap();
+    assert_eq!(
+        again.iter().map(|d| d.id).collect::<Vec<_>>(),
+        [theirs[0].id]
+    );
+    first.delivered(again[0].id).await.unwrap();
+    clock.advance(HOUR);
+    assert!(first.deliveries("test", 10).await.unwrap().is_empty());
 }
 
 async fn a_two_move_turn_is_announced_once(scratch: Scratch) {
@@ -579,6 +611,7 @@ on_both_stores!(
     racing_moves_land_once,
     dice_are_verifiable,
     reminders_and_deadlines_follow_the_clock,
+    the_outbox_is_shared,
     a_two_move_turn_is_announced_once,
     chats_and_languages,
     stores_conform,

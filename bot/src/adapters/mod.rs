@@ -2,3 +2,4 @@
 //! results into its platform's output, with no game logic of its own.
 
 pub mod console;
+pub mod discord;

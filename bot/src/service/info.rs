@@ -71,6 +71,23 @@ impl Service {
         format!("#{} {name}: {state}", record.id.0)
     }
 
+    /// The legal moves of the player's seat in the game, if it is their turn;
+    /// for a front end's autocompletion. Anything amiss gives none.
+    pub async fn legal_moves(&self, context: &super::Context, target: Target) -> Vec<String> {
+        let Ok(caller) = self.caller(context).await else {
+            return Vec::new();
+        };
+        let Ok(table) = self.target(&caller, target, false).await else {
+            return Vec::new();
+        };
+        let mine = table.seats_of(&caller.user);
+        if table.acting().is_some_and(|s| mine.contains(&s)) {
+            table.game.legal_moves()
+        } else {
+            Vec::new()
+        }
+    }
+
     pub(super) async fn moves(
         &self,
         caller: &Caller,

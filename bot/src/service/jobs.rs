@@ -117,16 +117,18 @@ impl Service {
 
     /// Sends a reminder, once.
     async fn remind(&self, job: &Job, table: &Table) -> Result<(), Failure> {
-        let Some(mention) = table.mention(job.seat) else {
+        let (Some(mention), Some(user)) =
+            (table.mention(job.seat), table.seat(job.seat).user.as_ref())
+        else {
             return Err(Failure::Store(StoreError::Conflict));
         };
-        let locale = table
-            .seat(job.seat)
-            .user
-            .as_ref()
-            .and_then(|u| u.settings.locale.as_deref())
+        let locale = user
+            .settings
+            .locale
+            .as_deref()
             .and_then(Locale::parse)
             .unwrap_or_default();
+        let direct = user.settings.direct_messages;
         let left = table.record.deadline_ms.unwrap_or(0) - self.now();
         let text = Msg::Reminder {
             who: format!("@{}", mention.name),
@@ -138,7 +140,7 @@ impl Service {
             text,
             mentions: vec![mention],
             board: false,
-            direct: true,
+            direct,
         };
         self.store
             .complete_job(job.id, &table.record, &serialize(&notice), self.now())
@@ -146,14 +148,20 @@ impl Service {
         Ok(())
     }
 
-    /// Up to `limit` messages waiting for chats of `platform`, with their boards.
+    /// Up to `limit` messages waiting for chats of `platform`, with their
+    /// boards; they are this process's to send until the job lease runs out.
     pub async fn deliveries(
         &self,
         platform: &str,
         limit: i64,
     ) -> Result<Vec<Delivery>, StoreError> {
+        let lease = self.defaults.job_lease.as_millis() as i64;
         let mut deliveries = Vec::new();
-        for entry in self.store.outbox(platform, limit).await? {
+        for entry in self
+            .store
+            .claim_outbox(platform, limit, self.now(), lease)
+            .await?
+        {
             let notice: Notice = serde_json::from_str(&entry.body)
                 .map_err(|e| StoreError::Corrupt(format!("outbox message {}: {e}", entry.id)))?;
             let board = match (notice.board, entry.game) {

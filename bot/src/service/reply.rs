@@ -73,6 +73,6 @@ pub struct Notice {
     pub mentions: Vec<Mention>,
     /// Show the board.
     pub board: bool,
-    /// Send it privately to the mentioned players where they allow it.
+    /// Send it privately to the mentioned players, who allow direct messages.
     pub direct: bool,
 }

@@ -78,8 +78,6 @@ pub struct NewNotice {
 pub struct OutboxEntry {
     /// Its id, to mark it delivered.
     pub id: i64,
-    /// The chat's platform.
-    pub platform: String,
     /// The chat's id on the platform.
     pub chat: String,
     /// The game it is about.
@@ -196,28 +194,49 @@ impl Store {
             .collect()
     }
 
-    /// Up to `limit` undelivered messages for chats of `platform`, oldest first.
-    pub async fn outbox(&self, platform: &str, limit: i64) -> Result<Vec<OutboxEntry>> {
-        let rows = sqlx::query(
-            "SELECT o.id, c.platform, c.external, o.game_id, o.body
-             FROM outbox o JOIN chats c ON c.id = o.chat_id
-             WHERE c.platform = $1 ORDER BY o.id LIMIT $2",
-        )
+    /// Claims up to `limit` undelivered messages for chats of `platform`,
+    /// oldest first, leasing them for `lease_ms` so that another process
+    /// sending for the same platform skips them until the lease runs out.
+    pub async fn claim_outbox(
+        &self,
+        platform: &str,
+        limit: i64,
+        now: i64,
+        lease_ms: i64,
+    ) -> Result<Vec<OutboxEntry>> {
+        let lock = match self.backend {
+            Backend::Postgres => "FOR UPDATE OF o SKIP LOCKED",
+            Backend::Sqlite => "",
+        };
+        let rows = sqlx::query(&format!(
+            "UPDATE outbox SET lease_ms = $1
+             WHERE id IN (
+                SELECT o.id FROM outbox o JOIN chats c ON c.id = o.chat_id
+                WHERE c.platform = $2 AND (o.lease_ms IS NULL OR o.lease_ms <= $3)
+                ORDER BY o.id LIMIT $4 {lock}
+             )
+             RETURNING id, (SELECT external FROM chats WHERE chats.id = outbox.chat_id),
+                       game_id, body"
+        ))
+        .bind(now + lease_ms)
         .bind(platform)
+        .bind(now)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
+        let mut entries = rows
+            .iter()
             .map(|row| {
                 Ok(OutboxEntry {
                     id: row.try_get(0)?,
-                    platform: row.try_get(1)?,
-                    chat: row.try_get(2)?,
-                    game: row.try_get::<Option<i64>, _>(3)?.map(GameId),
-                    body: row.try_get(4)?,
+                    chat: row.try_get(1)?,
+                    game: row.try_get::<Option<i64>, _>(2)?.map(GameId),
+                    body: row.try_get(3)?,
                 })
             })
-            .collect()
+            .collect::<Result<Vec<_>>>()?;
+        entries.sort_by_key(|e| e.id);
+        Ok(entries)
     }
 
     /// Marks a message delivered.

@@ -14,12 +14,20 @@ struct Migration {
 }
 
 /// Every migration, oldest first.
-const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    name: "games",
-    sqlite: include_str!("../../../migrations/sqlite/0001_games.sql"),
-    postgres: include_str!("../../../migrations/postgres/0001_games.sql"),
-}];
+const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "games",
+        sqlite: include_str!("../../../migrations/sqlite/0001_games.sql"),
+        postgres: include_str!("../../../migrations/postgres/0001_games.sql"),
+    },
+    Migration {
+        version: 2,
+        name: "outbox_lease",
+        sqlite: include_str!("../../../migrations/sqlite/0002_outbox_lease.sql"),
+        postgres: include_str!("../../../migrations/postgres/0002_outbox_lease.sql"),
+    },
+];
 
 impl Store {
     /// Applies the migrations this database lacks; returns their names.

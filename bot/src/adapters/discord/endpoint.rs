@@ -1,0 +1,178 @@
+//! Discord's HTTP interactions endpoint: Discord posts each interaction to
+//! us instead of sending it over the gateway, so several bot processes
+//! behind a load balancer can share one database. Every request must carry
+//! a valid Ed25519 signature of its timestamp and body by the application's
+//! key, recent and never seen before; anything else is refused with 401.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use ed25519_dalek::{Signature, VerifyingKey};
+use serenity::all::{
+    AutocompleteChoice, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseMessage, Interaction,
+};
+
+use super::{Answer, Discord};
+use crate::config;
+use crate::service::dice::from_hex;
+
+/// The largest body read; Discord's interactions are a few kilobytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// How old a request may be, in seconds, before it counts as replayed.
+const FRESH: u64 = 300;
+
+/// The endpoint's state: the front end, the key, and the signatures seen lately.
+#[derive(Clone)]
+pub struct Endpoint {
+    discord: Discord,
+    key: VerifyingKey,
+    seen: Arc<Mutex<HashMap<[u8; 64], u64>>>,
+}
+
+/// Why a request is refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No valid, fresh, first-seen signature: 401.
+    Unauthorized,
+    /// Not an interaction: 400.
+    Malformed,
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        match self {
+            Refusal::Unauthorized => {
+                (StatusCode::UNAUTHORIZED, "invalid request signature").into_response()
+            }
+            Refusal::Malformed => (StatusCode::BAD_REQUEST, "not an interaction").into_response(),
+        }
+    }
+}
+
+impl Endpoint {
+    /// The endpoint of `discord`, checking signatures with the hex `public_key`.
+    pub fn new(discord: Discord, public_key: &str) -> anyhow::Result<Endpoint> {
+        let bytes: [u8; 32] = from_hex(public_key)
+            .and_then(|b| b.try_into().ok())
+            .ok_or_else(|| anyhow::anyhow!("[discord] public_key must be 64 hex digits"))?;
+        Ok(Endpoint {
+            discord,
+            key: VerifyingKey::from_bytes(&bytes)?,
+            seen: Arc::default(),
+        })
+    }
+
+    /// The routes: `POST /interactions` (and `POST /`).
+    pub fn router(self) -> Router {
+        Router::new()
+            .route("/interactions", post(receive))
+            .route("/", post(receive))
+            .layer(DefaultBodyLimit::max(MAX_BODY))
+            .with_state(self)
+    }
+
+    /// Checks the signature headers of a request against its body.
+    pub fn verify(&self, headers: &HeaderMap, body: &[u8]) -> Result<(), Refusal> {
+        let header = |name| headers.get(name).and_then(|v| v.to_str().ok());
+        let (Some(signature), Some(timestamp)) = (
+            header("x-signature-ed25519"),
+            header("x-signature-timestamp"),
+        ) else {
+            return Err(Refusal::Unauthorized);
+        };
+        let signature: [u8; 64] = from_hex(signature)
+            .and_then(|b| b.try_into().ok())
+            .ok_or(Refusal::Unauthorized)?;
+        let signed: Vec<u8> = timestamp.bytes().chain(body.iter().copied()).collect();
+        self.key
+            .verify_strict(&signed, &Signature::from_bytes(&signature))
+            .map_err(|_| Refusal::Unauthorized)?;
+        // A valid request replayed later, or twice, is refused too.
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let sent: u64 = timestamp.parse().map_err(|_| Refusal::Unauthorized)?;
+        if now.abs_diff(sent) > FRESH {
+            return Err(Refusal::Unauthorized);
+        }
+        let mut seen = self.seen.lock().map_err(|_| Refusal::Unauthorized)?;
+        seen.retain(|_, &mut at| now.abs_diff(at) <= FRESH);
+        if seen.insert(signature, sent).is_some() {
+            return Err(Refusal::Unauthorized);
+        }
+        Ok(())
+    }
+
+    /// Answers a verified interaction: a pong, suggestions, or a deferred
+    /// response that the answer's messages then fill in through the REST API.
+    pub async fn answer(&self, body: &[u8]) -> Result<CreateInteractionResponse, Refusal> {
+        let interaction: Interaction =
+            serde_json::from_slice(body).map_err(|_| Refusal::Malformed)?;
+        let token = match &interaction {
+            Interaction::Ping(_) => return Ok(CreateInteractionResponse::Pong),
+            Interaction::Command(c) | Interaction::Autocomplete(c) => c.token.clone(),
+            Interaction::Component(c) => c.token.clone(),
+            _ => return Err(Refusal::Malformed),
+        };
+        match self.discord.answer(&interaction).await {
+            Some(Answer::Choices(choices)) => {
+                let choices = choices
+                    .into_iter()
+                    .map(|c| AutocompleteChoice::new(c.clone(), c))
+                    .collect();
+                Ok(CreateInteractionResponse::Autocomplete(
+                    CreateAutocompleteResponse::new().set_choices(choices),
+                ))
+            }
+            Some(Answer::Messages(messages)) => {
+                let ephemeral = messages.first().is_some_and(|m| m.ephemeral);
+                let discord = self.discord.clone();
+                tokio::spawn(async move {
+                    if let Err(error) = discord
+                        .complete_deferred(&token, Answer::Messages(messages))
+                        .await
+                    {
+                        eprintln!("discord: completing a response failed: {error}");
+                    }
+                });
+                Ok(CreateInteractionResponse::Defer(
+                    CreateInteractionResponseMessage::new().ephemeral(ephemeral),
+                ))
+            }
+            None => Err(Refusal::Malformed),
+        }
+    }
+}
+
+async fn receive(State(endpoint): State<Endpoint>, headers: HeaderMap, body: Bytes) -> Response {
+    if let Err(refusal) = endpoint.verify(&headers, &body) {
+        return refusal.into_response();
+    }
+    match endpoint.answer(&body).await {
+        Ok(response) => match serde_json::to_vec(&response) {
+            Ok(json) => ([("content-type", "application/json")], json).into_response(),
+            Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+        },
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+/// Serves the endpoint on `settings.listen` until it fails.
+pub async fn serve(discord: Discord, settings: &config::Discord) -> anyhow::Result<()> {
+    let endpoint = Endpoint::new(discord, &settings.public_key)?;
+    let address: SocketAddr = settings.listen.parse()?;
+    let listener = tokio::net::TcpListener::bind(address).await?;
+    eprintln!("discord: interactions endpoint on http://{address}/interactions");
+    axum::serve(listener, endpoint.router()).await?;
+    Ok(())
+}

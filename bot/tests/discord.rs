@@ -1,0 +1,886 @@
+//! The Discord front end without the network: interactions shaped like
+//! Discord's (JSON fixtures in `fixtures/discord/`) go through the adapter
+//! into the service, and come out as REST calls to a fake Discord server on
+//! loopback, which the tests read: texts, pictures, mentions, ephemeral
+//! flags, autocompletion. The HTTP interactions endpoint is tested with
+//! signed, badly signed, replayed, oversized and malformed requests.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use ed25519_dalek::{Signer, SigningKey};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use seance_bot::adapters::discord::Discord;
+use seance_bot::adapters::discord::endpoint::{Endpoint, MAX_BODY};
+use seance_bot::clock::FakeClock;
+use seance_bot::config;
+use seance_bot::service::{Defaults, Service};
+use seance_bot::store::scratch::Scratch;
+use seance_bot::store::{GameId, Stage};
+use seance_engine::catalogue;
+use seance_engine::{Options, Start};
+use serde_json::{Value, json};
+use serenity::all::{Interaction, Message, UserId};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+const CHANNEL: &str = "1400000000000000001";
+const BOT: u64 = 1_000_000_000_000_000_001;
+const GUILD: u64 = 1_300_000_000_000_000_001;
+
+/// One REST call the fake Discord received.
+#[derive(Clone, Debug)]
+struct Call {
+    method: Method,
+    path: String,
+    /// The JSON payload (from the body, or a multipart body's `payload_json`).
+    json: Value,
+    /// Attached files: name and bytes.
+    files: Vec<(String, Vec<u8>)>,
+}
+
+impl Call {
+    /// The message: an interaction response's `data`, or the body itself.
+    fn payload(&self) -> &Value {
+        self.json.get("data").unwrap_or(&self.json)
+    }
+
+    fn text(&self) -> String {
+        self.payload()
+            .get("content")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string()
+    }
+
+    fn flags(&self) -> u64 {
+        self.payload()
+            .get("flags")
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+    }
+
+    fn ephemeral(&self) -> bool {
+        self.flags() & 64 != 0
+    }
+
+    fn allowed_users(&self) -> Vec<String> {
+        self.payload()
+            .pointer("/allowed_mentions/users")
+            .and_then(Value::as_array)
+            .map(|users| {
+                users
+                    .iter()
+                    .filter_map(|u| u.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn picture(&self) -> Option<image::DynamicImage> {
+        let (_, png) = self.files.iter().find(|(name, _)| name.ends_with(".png"))?;
+        Some(image::load_from_memory(png).expect("the attached PNG decodes"))
+    }
+}
+
+/// Discord, as far as the bot can tell: it records every call and answers as Discord would.
+#[derive(Clone, Default)]
+struct FakeDiscord {
+    calls: Arc<Mutex<Vec<Call>>>,
+}
+
+fn message_json(content: &str) -> Value {
+    json!({
+        "id": "1700000000000000001", "channel_id": CHANNEL,
+        "author": {"id": BOT.to_string(), "username": "Seance", "discriminator": "0", "avatar": null, "bot": true},
+        "content": content, "timestamp": "2026-11-30T10:00:00.000000+00:00", "edited_timestamp": null,
+        "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
+        "embeds": [], "pinned": false, "type": 0, "flags": 0
+    })
+}
+
+/// Splits a multipart body into its JSON payload and files.
+fn multipart(content_type: &str, body: &[u8]) -> (Value, Vec<(String, Vec<u8>)>) {
+    let boundary = content_type
+        .split("boundary=")
+        .nth(1)
+        .unwrap_or("")
+        .trim_matches('"');
+    let delimiter = format!("--{boundary}");
+    let mut json = Value::Null;
+    let mut files = Vec::new();
+    let mut rest = body;
+    while let Some(start) = find(rest, delimiter.as_bytes()) {
+        rest = &rest[start + delimiter.len()..];
+        let Some(head_end) = find(rest, b"\r\n\r\n") else {
+            break;
+        };
+        let head = String::from_utf8_lossy(&rest[..head_end]).to_string();
+        let content = &rest[head_end + 4..];
+        let end = find(content, delimiter.as_bytes()).unwrap_or(content.len());
+        let part = content[..end]
+            .strip_suffix(b"\r\n")
+            .unwrap_or(&content[..end]);
+        if head.contains("name=\"payload_json\"") {
+            json = serde_json::from_slice(part).unwrap_or(Value::Null);
+        } else if let Some(name) = head
+            .split("filename=\"")
+            .nth(1)
+            .and_then(|n| n.split('"').next())
+        {
+            files.push((name.to_string(), part.to_vec()));
+        }
+        rest = &content[end..];
+    }
+    (json, files)
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+async fn record(
+    State(fake): State<FakeDiscord>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let answer = |status: StatusCode, json: Value| {
+        (
+            status,
+            [("content-type", "application/json")],
+            json.to_string(),
+        )
+            .into_response()
+    };
+    let content_type = headers
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let (json, files) = if content_type.starts_with("multipart/") {
+        multipart(content_type, &body)
+    } else {
+        (
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+            Vec::new(),
+        )
+    };
+    let path = uri.path().to_string();
+    let content = json
+        .get("content")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    fake.calls.lock().unwrap().push(Call {
+        method,
+        path: path.clone(),
+        json,
+        files,
+    });
+    if path.ends_with("/commands") {
+        answer(StatusCode::OK, json!([]))
+    } else if path.ends_with("/callback") {
+        StatusCode::NO_CONTENT.into_response()
+    } else if path.ends_with("/users/@me/channels") {
+        answer(
+            StatusCode::OK,
+            json!({"id": "1800000000000000001", "type": 1, "last_message_id": null,
+                "recipients": [{"id": BOB.0.to_string(), "username": "bob",
+                    "discriminator": "0", "avatar": null}]}),
+        )
+    } else {
+        answer(StatusCode::OK, message_json(&content))
+    }
+}
+
+impl FakeDiscord {
+    /// Starts the fake on loopback; returns it and its address.
+    async fn start() -> (FakeDiscord, String) {
+        let fake = FakeDiscord::default();
+        let app = Router::new().fallback(record).with_state(fake.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        (fake, address)
+    }
+
+    /// The calls received since the last look.
+    fn take(&self) -> Vec<Call> {
+        std::mem::take(&mut *self.calls.lock().unwrap())
+    }
+}
+
+/// A service on a scratch SQLite store, its Discord front end, and the fake Discord.
+struct Harness {
+    service: Service,
+    clock: FakeClock,
+    discord: Discord,
+    fake: FakeDiscord,
+    next_id: u64,
+}
+
+/// Fills a fixture's blanks.
+fn fixture(name: &str, blanks: &[(&str, String)]) -> String {
+    let path = format!(
+        "{}/tests/fixtures/discord/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut text = std::fs::read_to_string(path).unwrap();
+    for (blank, value) in blanks {
+        text = text.replace(&format!("{{{{{blank}}}}}"), value);
+    }
+    text
+}
+
+/// A player: a Discord user id and name.
+#[derive(Clone, Copy)]
+struct Player(u64, &'static str);
+
+impl Harness {
+    async fn new() -> Harness {
+        let (fake, address) = FakeDiscord::start().await;
+        let (store, _) = Scratch::Sqlite.create().await.unwrap();
+        let defaults = Defaults {
+            time_per_move: None,
+            spirit_pause: Duration::ZERO,
+            ..Defaults::default()
+        };
+        let clock = FakeClock::at(1_796_068_800_000);
+        let service = Service::new(store, Arc::new(clock.clone()), defaults);
+        let settings = config::Discord {
+            token: "test-token".to_string().into(),
+            application_id: BOT.to_string(),
+            proxy_url: address,
+            ..config::Discord::default()
+        };
+        let discord = Discord::new(
+            service.clone(),
+            Arc::new(Discord::http(&settings)),
+            seance_render::Style::default(),
+        );
+        Harness {
+            service,
+            clock,
+            discord,
+            fake,
+            next_id: 1_100_000_000_000_000_000,
+        }
+    }
+
+    fn interaction(
+        &mut self,
+        kind: u8,
+        who: Player,
+        command: &str,
+        options: Value,
+        locale: &str,
+    ) -> Interaction {
+        self.next_id += 1;
+        let text = fixture(
+            "interaction.json",
+            &[
+                ("ID", self.next_id.to_string()),
+                ("TYPE", kind.to_string()),
+                ("COMMAND", command.to_string()),
+                ("OPTIONS", options.to_string()),
+                ("CHANNEL", CHANNEL.to_string()),
+                ("USER", who.0.to_string()),
+                ("USERNAME", who.1.to_string()),
+                ("TOKEN", format!("token-{}", self.next_id)),
+                ("LOCALE", locale.to_string()),
+            ],
+        );
+        serde_json::from_str(&text).expect("the fixture is an interaction")
+    }
+
+    /// Sends a slash command; returns the REST calls it caused.
+    async fn slash(&mut self, who: Player, command: &str, options: &[(&str, Value)]) -> Vec<Call> {
+        let options: Vec<Value> = options
+            .iter()
+            .map(|(name, value)| {
+                let kind = if value.is_i64() { 4 } else { 3 };
+                json!({"name": name, "type": kind, "value": value})
+            })
+            .collect();
+        let interaction = self.interaction(2, who, command, json!(options), "en-US");
+        self.discord
+            .interaction(&interaction)
+            .await
+            .expect("the fake answers");
+        self.fake.take()
+    }
+
+    /// Types into an autocompleted parameter; returns the suggestions.
+    async fn autocomplete(
+        &mut self,
+        who: Player,
+        command: &str,
+        typing: (&str, &str),
+        others: &[(&str, &str)],
+    ) -> Vec<String> {
+        let mut options =
+            vec![json!({"name": typing.0, "type": 3, "value": typing.1, "focused": true})];
+        options.extend(
+            others
+                .iter()
+                .map(|(n, v)| json!({"name": n, "type": 3, "value": v})),
+        );
+        let interaction = self.interaction(4, who, command, json!(options), "en-US");
+        self.discord.interaction(&interaction).await.unwrap();
+        let calls = self.fake.take();
+        assert_eq!(calls.len(), 1);
+        assert_eq!(calls[0].json["type"], 8, "an autocomplete result");
+        calls[0].json["data"]["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap().to_string())
+            .collect()
+    }
+
+    /// Presses a button under a board; returns the REST calls.
+    async fn press(&mut self, who: Player, custom_id: &str) -> Vec<Call> {
+        self.next_id += 1;
+        let text = fixture(
+            "component.json",
+            &[
+                ("ID", self.next_id.to_string()),
+                ("CUSTOM_ID", custom_id.to_string()),
+                ("CHANNEL", CHANNEL.to_string()),
+                ("USER", who.0.to_string()),
+                ("USERNAME", who.1.to_string()),
+                ("TOKEN", format!("token-{}", self.next_id)),
+                ("LOCALE", "en-US".to_string()),
+            ],
+        );
+        let interaction: Interaction = serde_json::from_str(&text).unwrap();
+        self.discord.interaction(&interaction).await.unwrap();
+        self.fake.take()
+    }
+
+    /// Ann (white) and Bob (black) start a game of Through chess with `time` per move.
+    async fn through_game(&mut self, time: &str) {
+        let game = [("game", json!("through")), ("time", json!(time))];
+        self.slash(ANN, "new", &game).await;
+        self.slash(BOB, "join", &[]).await;
+        self.slash(ANN, "start", &[]).await;
+    }
+
+    /// Lets spirits move and sends the outbox; returns the REST calls.
+    async fn settle(&mut self) -> Vec<Call> {
+        self.service.run_due_jobs().await.unwrap();
+        while self.discord.deliver().await.unwrap() > 0 {
+            self.service.run_due_jobs().await.unwrap();
+        }
+        self.fake.take()
+    }
+
+    async fn game(&self, id: GameId) -> seance_bot::store::GameRecord {
+        self.service.store().load_game(id).await.unwrap().unwrap()
+    }
+}
+
+const ANN: Player = Player(2_000_000_000_000_000_001, "ann");
+const BOB: Player = Player(2_000_000_000_000_000_002, "bob");
+const CAT: Player = Player(2_000_000_000_000_000_003, "cat");
+const DAN: Player = Player(2_000_000_000_000_000_004, "dan");
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_answer_with_text_pictures_mentions_and_private_errors() {
+    let mut h = Harness::new().await;
+    let calls = h
+        .slash(
+            ANN,
+            "new",
+            &[("game", json!("through")), ("time", json!("none"))],
+        )
+        .await;
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].method, Method::POST);
+    assert!(
+        calls[0].path.starts_with("/api/v10/interactions/") && calls[0].path.ends_with("/callback"),
+        "{}",
+        calls[0].path
+    );
+    assert_eq!(calls[0].json["type"], 4);
+    assert!(
+        calls[0]
+            .text()
+            .starts_with("Game #1: Through chess. You play white."),
+        "{}",
+        calls[0].text()
+    );
+    assert!(!calls[0].ephemeral());
+
+    h.slash(BOB, "join", &[]).await;
+    let calls = h.slash(ANN, "start", &[]).await;
+    // The board, and a call for the first player.
+    let board = calls
+        .iter()
+        .find(|c| c.picture().is_some())
+        .expect("a board");
+    let picture = board.picture().unwrap();
+    assert!(
+        (700..=760).contains(&picture.width()),
+        "{}x{}",
+        picture.width(),
+        picture.height()
+    );
+    assert!(
+        board
+            .text()
+            .contains(&format!("<@{}>, your move (white)", ANN.0)),
+        "{}",
+        board.text()
+    );
+    assert_eq!(board.allowed_users(), [ANN.0.to_string()]);
+    let buttons = board
+        .payload()
+        .pointer("/components/0/components")
+        .and_then(Value::as_array);
+    assert_eq!(buttons.map(Vec::len), Some(3), "three buttons");
+
+    // Bob cannot move for White: privately told.
+    let calls = h.slash(BOB, "move", &[("move", json!("e7e6"))]).await;
+    assert!(
+        calls[0].ephemeral() && calls[0].text().contains("not your turn"),
+        "{calls:?}"
+    );
+    // An illegal move: privately, with the closest legal moves.
+    let calls = h.slash(ANN, "move", &[("move", json!("e2e5"))]).await;
+    assert!(calls[0].ephemeral(), "{calls:?}");
+    assert!(
+        calls[0].text().contains("Did you mean"),
+        "{}",
+        calls[0].text()
+    );
+    // A stranger.
+    let calls = h.slash(CAT, "resign", &[]).await;
+    assert!(
+        calls[0].ephemeral() && calls[0].text().contains("no seat"),
+        "{calls:?}"
+    );
+
+    // A legal move: public, with the picture, calling Bob.
+    let calls = h.slash(ANN, "move", &[("move", json!("e2e3"))]).await;
+    assert!(!calls[0].ephemeral());
+    assert!(
+        calls[0].text().starts_with("white: e2e3"),
+        "{}",
+        calls[0].text()
+    );
+    assert!(calls[0].text().contains(&format!("<@{}>", BOB.0)));
+    assert!(calls[0].picture().is_some());
+
+    // Settings in Russian, privately; then the help in Russian.
+    let calls = h.slash(BOB, "settings", &[("language", json!("ru"))]).await;
+    assert!(
+        calls[0].ephemeral() && calls[0].text().starts_with("Сохранено"),
+        "{}",
+        calls[0].text()
+    );
+    let calls = h.slash(BOB, "help", &[]).await;
+    assert!(calls[0].text().contains("Команды"), "{}", calls[0].text());
+
+    // The record, after a few more moves.
+    for _ in 0..3 {
+        let record = h.game(GameId(1)).await;
+        let game =
+            catalogue::replay("through", Start::Setup(None), Options::new(), &record.log).unwrap();
+        let who = if game.phase().seat().unwrap().0 == 0 {
+            ANN
+        } else {
+            BOB
+        };
+        h.slash(
+            who,
+            "move",
+            &[("move", json!(game.legal_moves()[0].clone()))],
+        )
+        .await;
+    }
+    let calls = h.slash(ANN, "record", &[]).await;
+    assert!(
+        calls[0].text().starts_with("# game through #1"),
+        "{}",
+        calls[0].text()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_are_registered_in_both_languages() {
+    let h = Harness::new().await;
+    h.discord.register(Some(GUILD.into())).await;
+    let calls = h.fake.take();
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].method, Method::PUT);
+    assert_eq!(
+        calls[0].path,
+        format!("/api/v10/applications/{BOT}/guilds/{GUILD}/commands")
+    );
+    let commands = calls[0].json.as_array().expect("a list of commands");
+    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    for wanted in [
+        "new", "join", "spirit", "start", "move", "board", "moves", "resign", "draw", "takeback",
+        "exchange", "status", "games", "record", "verify", "settings", "help",
+    ] {
+        assert!(names.contains(&wanted), "{wanted} missing from {names:?}");
+    }
+    for command in commands {
+        assert!(
+            command["description_localizations"]["ru"].is_string(),
+            "{command}"
+        );
+    }
+    let new = commands.iter().find(|c| c["name"] == "new").unwrap();
+    let games = new["options"][0]["choices"].as_array().unwrap();
+    assert_eq!(games.len(), catalogue::games().len());
+    h.discord.register(None).await;
+    let calls = h.fake.take();
+    assert_eq!(
+        calls[0].path,
+        format!("/api/v10/applications/{BOT}/commands")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn move_suggestions_are_the_legal_moves_of_the_position() {
+    let mut h = Harness::new().await;
+    h.through_game("none").await;
+    let legal = catalogue::new_game("through", Start::Setup(None), Options::new())
+        .unwrap()
+        .legal_moves();
+    let all = h.autocomplete(ANN, "move", ("move", ""), &[]).await;
+    assert_eq!(
+        all,
+        legal[..25].to_vec(),
+        "the first 25 in the engine's order"
+    );
+    let e2 = h.autocomplete(ANN, "move", ("move", "e2"), &[]).await;
+    let expected: Vec<String> = legal
+        .iter()
+        .filter(|m| m.starts_with("e2"))
+        .cloned()
+        .collect();
+    assert_eq!(e2, expected);
+    assert!(
+        h.autocomplete(BOB, "move", ("move", ""), &[])
+            .await
+            .is_empty(),
+        "not Bob's turn"
+    );
+    // Setups and options of the chosen game.
+    let setups = h
+        .autocomplete(ANN, "new", ("setup", ""), &[("game", "tamerlane")])
+        .await;
+    assert_eq!(setups, ["masculine", "feminine", "arabshah"]);
+    let options = h
+        .autocomplete(
+            ANN,
+            "new",
+            ("options", "board=fire sett"),
+            &[("game", "enochian")],
+        )
+        .await;
+    assert!(
+        options.contains(&"board=fire setting=water".to_string()),
+        "{options:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buttons_and_replies_to_the_board() {
+    let mut h = Harness::new().await;
+    h.through_game("none").await;
+    let calls = h.press(ANN, "moves:1").await;
+    assert!(
+        calls[0].ephemeral() && calls[0].text().starts_with("Legal moves:"),
+        "{calls:?}"
+    );
+    let calls = h.press(ANN, "resign:1").await;
+    assert!(
+        calls[0].ephemeral() && calls[0].text().contains("Really resign?"),
+        "{calls:?}"
+    );
+    assert_eq!(
+        h.game(GameId(1)).await.stage,
+        Stage::Playing,
+        "asking changes nothing"
+    );
+
+    // A reply to the board with a move plays it.
+    let text = fixture(
+        "reply.json",
+        &[
+            ("ID", "1900000000000000001".to_string()),
+            ("CHANNEL", CHANNEL.to_string()),
+            ("USER", ANN.0.to_string()),
+            ("USERNAME", ANN.1.to_string()),
+            ("CONTENT", "e2-e3".to_string()),
+            ("PICTURE", "seance-game-1.png".to_string()),
+        ],
+    );
+    let message: Message = serde_json::from_str(&text).unwrap();
+    h.discord.message(&message, UserId::new(BOT)).await.unwrap();
+    let calls = h.fake.take();
+    assert_eq!(
+        calls[0].path,
+        format!("/api/v10/channels/{CHANNEL}/messages")
+    );
+    assert!(calls[0].text().starts_with("white: e2e3"), "{calls:?}");
+    assert_eq!(h.game(GameId(1)).await.log, ["e2e3"]);
+
+    let calls = h.press(ANN, "resign-yes:1").await;
+    assert!(calls[0].text().contains("resign"), "{calls:?}");
+    assert_eq!(h.game(GameId(1)).await.stage, Stage::Over);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_come_as_mentions_or_direct_messages() {
+    let mut h = Harness::new().await;
+    let calls = h.slash(BOB, "settings", &[("dm", json!("on"))]).await;
+    assert!(calls[0].ephemeral(), "{calls:?}");
+    h.through_game("1d").await;
+    // Ann (white) takes no direct messages: the reminder mentions her in the channel.
+    h.clock.advance(12 * 3_600_000);
+    let calls = h.settle().await;
+    assert_eq!(calls.len(), 1, "{calls:?}");
+    assert_eq!(
+        calls[0].path,
+        format!("/api/v10/channels/{CHANNEL}/messages")
+    );
+    assert!(
+        calls[0].text().contains(&format!("<@{}>", ANN.0)),
+        "{}",
+        calls[0].text()
+    );
+    assert_eq!(calls[0].allowed_users(), [ANN.0.to_string()]);
+    // Bob asked for direct messages: his reminder opens a DM channel and goes there.
+    h.slash(ANN, "move", &[("move", json!("e2e4"))]).await;
+    h.clock.advance(12 * 3_600_000);
+    let calls = h.settle().await;
+    let paths: Vec<&str> = calls.iter().map(|c| c.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "/api/v10/users/@me/channels",
+            "/api/v10/channels/1800000000000000001/messages"
+        ]
+    );
+    assert_eq!(calls[0].json["recipient_id"], BOB.0.to_string());
+    assert!(calls[1].text().contains("12h left"), "{}", calls[1].text());
+}
+
+/// Plays a whole game through slash commands, spirits answering through the outbox.
+async fn whole_game(game: &str, seats: &[Player], spirit: Option<&str>, extra: &[(&str, Value)]) {
+    let mut h = Harness::new().await;
+    let mut options = vec![("game", json!(game)), ("time", json!("none"))];
+    options.extend_from_slice(extra);
+    h.slash(seats[0], "new", &options).await;
+    for &who in &seats[1..] {
+        let calls = h.slash(who, "join", &[]).await;
+        assert!(!calls[0].ephemeral(), "{calls:?}");
+    }
+    if let Some(color) = spirit {
+        h.slash(seats[0], "spirit", &[("color", json!(color))])
+            .await;
+    }
+    let mut told = h.slash(seats[0], "start", &[]).await;
+    told.extend(h.settle().await);
+    let mut rng = StdRng::seed_from_u64(5);
+    let users: HashMap<String, Player> = seats.iter().map(|p| (p.0.to_string(), *p)).collect();
+    for _ in 0..2000 {
+        let record = h.game(GameId(1)).await;
+        if record.stage == Stage::Over {
+            break;
+        }
+        let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
+        let shadow = catalogue::replay(game, Start::Setup(None), options, &record.log).unwrap();
+        let seat = usize::from(shadow.phase().seat().unwrap().0);
+        let who = users[&record.seats[seat].user.as_ref().unwrap().external];
+        let mv = shadow.legal_moves().choose(&mut rng).cloned().unwrap();
+        let calls = h.slash(who, "move", &[("move", json!(mv))]).await;
+        assert!(!calls[0].ephemeral(), "{mv}: {calls:?}");
+        told.extend(calls);
+        told.extend(h.settle().await);
+    }
+    assert_eq!(h.game(GameId(1)).await.stage, Stage::Over, "{game} ended");
+    let last = told
+        .iter()
+        .rev()
+        .find(|c| c.text().contains("Game over"))
+        .expect("the result is told");
+    assert!(last.picture().is_some(), "with the final board");
+    // The record reveals the seed now: in the message, or as a file if long.
+    let calls = h.slash(seats[0], "record", &[]).await;
+    let text = match calls[0].files.first() {
+        Some((_, file)) => String::from_utf8_lossy(file).to_string(),
+        None => calls[0].text(),
+    };
+    assert!(
+        text.starts_with(&format!("# game {game} #1")) && text.contains("# seed "),
+        "{text}"
+    );
+
+    if spirit.is_some() {
+        let spirit_moves = told
+            .iter()
+            .filter(|c| c.path.ends_with("/messages") && c.picture().is_some())
+            .count();
+        assert!(spirit_moves > 0, "the spirit's moves reach the channel");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_of_chaturaji_with_dice() {
+    whole_game("chaturaji", &[ANN, BOB, CAT, DAN], None, &[]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_of_enochian_chess_with_a_spirit() {
+    whole_game("enochian", &[ANN, BOB, CAT], Some("black"), &[]).await;
+}
+
+/// A signed HTTP request to the endpoint; returns the status and body.
+async fn post(
+    address: &str,
+    key: Option<&SigningKey>,
+    timestamp: u64,
+    body: &[u8],
+) -> (u16, String) {
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let stamp = timestamp.to_string();
+    let signature = key.map(|k| {
+        let signed: Vec<u8> = stamp.bytes().chain(body.iter().copied()).collect();
+        k.sign(&signed)
+            .to_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    });
+    let mut request = format!(
+        "POST /interactions HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nX-Signature-Timestamp: {stamp}\r\nConnection: close\r\n",
+        body.len()
+    );
+    if let Some(signature) = signature {
+        request.push_str(&format!("X-Signature-Ed25519: {signature}\r\n"));
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let _ = stream.write_all(body).await;
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response).await;
+    let response = String::from_utf8_lossy(&response).to_string();
+    let status = response
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = response.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+    (status, body)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_endpoint_answers_only_signed_fresh_requests() {
+    let mut h = Harness::new().await;
+    let key = SigningKey::from_bytes(&[7u8; 32]);
+    let public: String = key
+        .verifying_key()
+        .to_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let endpoint = Endpoint::new(h.discord.clone(), &public).unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    tokio::spawn(async move { axum::serve(listener, endpoint.router()).await });
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let ping = fixture("ping.json", &[]);
+
+    let (status, body) = post(&address, Some(&key), now, ping.as_bytes()).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["type"],
+        1,
+        "a pong"
+    );
+    // The same request again is a replay.
+    assert_eq!(
+        post(&address, Some(&key), now, ping.as_bytes()).await.0,
+        401
+    );
+    // Signed by another key, unsigned, or stale.
+    let other = SigningKey::from_bytes(&[8u8; 32]);
+    assert_eq!(
+        post(&address, Some(&other), now, ping.as_bytes()).await.0,
+        401
+    );
+    assert_eq!(post(&address, None, now, ping.as_bytes()).await.0, 401);
+    assert_eq!(
+        post(&address, Some(&key), now - 3600, ping.as_bytes())
+            .await
+            .0,
+        401
+    );
+    // Oversized, or not an interaction at all.
+    let huge = vec![b' '; MAX_BODY + 1];
+    assert_eq!(post(&address, Some(&key), now, &huge).await.0, 413);
+    assert_eq!(
+        post(&address, Some(&key), now, b"{\"type\": \"nonsense\"")
+            .await
+            .0,
+        400
+    );
+
+    // A signed command: deferred in the response, completed through the REST API.
+    h.slash(
+        ANN,
+        "new",
+        &[("game", json!("through")), ("time", json!("none"))],
+    )
+    .await;
+    let interaction = fixture(
+        "interaction.json",
+        &[
+            ("ID", "1100000000000000077".to_string()),
+            ("TYPE", "2".to_string()),
+            ("COMMAND", "board".to_string()),
+            ("OPTIONS", "[]".to_string()),
+            ("CHANNEL", CHANNEL.to_string()),
+            ("USER", ANN.0.to_string()),
+            ("USERNAME", ANN.1.to_string()),
+            ("TOKEN", "token-http".to_string()),
+            ("LOCALE", "en-US".to_string()),
+        ],
+    );
+    let (status, body) = post(&address, Some(&key), now + 1, interaction.as_bytes()).await;
+    assert_eq!(status, 200);
+    let response: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(response["type"], 5);
+    let mut calls = Vec::new();
+    for _ in 0..100 {
+        calls = h.fake.take();
+        if !calls.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(calls[0].method, Method::PATCH);
+    assert!(
+        calls[0].path.ends_with("/token-http/messages/@original"),
+        "{}",
+        calls[0].path
+    );
+    assert!(calls[0].picture().is_some());
+}
