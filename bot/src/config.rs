@@ -101,6 +101,8 @@ pub struct Telegram {
     pub webhook_url: String,
     /// The secret Telegram sends with each webhook update.
     pub webhook_secret: Secret,
+    /// Where to receive webhook updates (`0.0.0.0:8443`), behind the public address.
+    pub listen: String,
 }
 
 impl Default for Telegram {
@@ -110,6 +112,7 @@ impl Default for Telegram {
             api_url: "https://api.telegram.org".to_string(),
             webhook_url: String::new(),
             webhook_secret: Secret::default(),
+            listen: String::new(),
         }
     }
 }
@@ -277,6 +280,25 @@ impl Config {
                 self.games.time_per_move
             )));
         }
+        let urls = [
+            ("telegram.api_url", &self.telegram.api_url),
+            ("telegram.webhook_url", &self.telegram.webhook_url),
+        ];
+        for (key, value) in urls {
+            let http = value.starts_with("http://") || value.starts_with("https://");
+            let unset = value.is_empty() && key != "telegram.api_url";
+            if !(http || unset) {
+                return Err(ConfigError::Invalid(format!(
+                    "{key} = '{value}' is not an http:// or https:// address"
+                )));
+            }
+        }
+        if !self.telegram.webhook_url.is_empty() && self.telegram.listen.is_empty() {
+            return Err(ConfigError::Invalid(
+                "telegram.webhook_url needs telegram.listen, the address to receive updates on"
+                    .to_string(),
+            ));
+        }
         if let Err(error) = self.render.style() {
             return Err(ConfigError::Invalid(error));
         }
@@ -367,6 +389,11 @@ mod tests {
         );
         let error = Config::parse("[discrod]\ntoken = \"x\"\n", env(&[])).unwrap_err();
         assert!(error.to_string().contains("discrod"), "{error}");
+        let error = Config::parse("[telegram]\napi_url = \"ftp://x\"\n", env(&[])).unwrap_err();
+        assert!(error.to_string().contains("telegram.api_url"), "{error}");
+        let error =
+            Config::parse("[telegram]\nwebhook_url = \"https://x\"\n", env(&[])).unwrap_err();
+        assert!(error.to_string().contains("telegram.listen"), "{error}");
         let error = Config::parse("[render]\ntheme = \"neon\"\n", env(&[])).unwrap_err();
         assert!(
             error.to_string().contains("render.theme") && error.to_string().contains("dark"),

@@ -1,6 +1,6 @@
 //! seance-bot: everything behind the `seance` binary: the platform-free
 //! [`service`] over the [`store`], the [`scheduler`] of its jobs, the front
-//! ends in [`adapters`] (the terminal today; Discord and Telegram next), the
+//! ends in [`adapters`] (terminal, Discord and Telegram), the
 //! [`config`], and the tools (`perft`, `render`, `bench`).
 
 pub mod adapters;

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use seance_bot::adapters::console::{self, Play};
-use seance_bot::adapters::discord;
+use seance_bot::adapters::{discord, telegram};
 use seance_bot::clock::SystemClock;
 use seance_bot::config::Config;
 use seance_bot::service::{Defaults, Service, dice};
@@ -308,10 +308,8 @@ async fn serve(command: Command) -> Result<ExitCode> {
             let config = config.load()?;
             let service = open(&config).await?;
             let discord = !config.discord.token.is_empty() && !worker;
-            if !config.telegram.token.is_empty() && !worker {
-                bail!("this version of Seance has no Telegram front end yet");
-            }
-            if !worker && !discord {
+            let telegram = !config.telegram.token.is_empty() && !worker;
+            if !worker && !discord && !telegram {
                 eprintln!(
                     "No front end is configured. Add a token to config.toml:\n  \
                      [discord]\n  token = \"...\"\nor\n  [telegram]\n  token = \"...\"\n\
@@ -324,23 +322,32 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 "seance: scheduler running on {}",
                 redact(&config.database_url()?)
             );
-            let scheduler = {
+            let style = config.render.style().map_err(anyhow::Error::msg)?;
+            let mut tasks = tokio::task::JoinSet::new();
+            {
                 let service = service.clone();
-                tokio::spawn(async move {
+                tasks.spawn(async move {
                     scheduler::run(&service, async {
                         let _ = tokio::signal::ctrl_c().await;
                     })
                     .await;
-                })
-            };
+                    Ok(())
+                });
+            }
             if discord {
-                let style = config.render.style().map_err(anyhow::Error::msg)?;
-                tokio::select! {
-                    result = discord::run(service, config.discord.clone(), style) => result?,
-                    _ = tokio::signal::ctrl_c() => {}
-                }
-            } else {
-                scheduler.await?;
+                tasks.spawn(discord::run(service.clone(), config.discord.clone(), style));
+            }
+            if telegram {
+                tasks.spawn(telegram::run(
+                    service.clone(),
+                    config.telegram.clone(),
+                    style,
+                ));
+            }
+            // The first to end ends the process: the scheduler at Ctrl-C, a front end on failure.
+            tokio::select! {
+                Some(ended) = tasks.join_next() => ended??,
+                _ = tokio::signal::ctrl_c() => {}
             }
         }
         Command::Migrate { config } => {

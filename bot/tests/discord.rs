@@ -5,6 +5,8 @@
 //! flags, autocompletion. The HTTP interactions endpoint is tested with
 //! signed, badly signed, replayed, oversized and malformed requests.
 
+mod common;
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -107,42 +109,18 @@ fn message_json(content: &str) -> Value {
 
 /// Splits a multipart body into its JSON payload and files.
 fn multipart(content_type: &str, body: &[u8]) -> (Value, Vec<(String, Vec<u8>)>) {
-    let boundary = content_type
-        .split("boundary=")
-        .nth(1)
-        .unwrap_or("")
-        .trim_matches('"');
-    let delimiter = format!("--{boundary}");
     let mut json = Value::Null;
     let mut files = Vec::new();
-    let mut rest = body;
-    while let Some(start) = find(rest, delimiter.as_bytes()) {
-        rest = &rest[start + delimiter.len()..];
-        let Some(head_end) = find(rest, b"\r\n\r\n") else {
-            break;
-        };
-        let head = String::from_utf8_lossy(&rest[..head_end]).to_string();
-        let content = &rest[head_end + 4..];
-        let end = find(content, delimiter.as_bytes()).unwrap_or(content.len());
-        let part = content[..end]
-            .strip_suffix(b"\r\n")
-            .unwrap_or(&content[..end]);
-        if head.contains("name=\"payload_json\"") {
-            json = serde_json::from_slice(part).unwrap_or(Value::Null);
-        } else if let Some(name) = head
-            .split("filename=\"")
-            .nth(1)
-            .and_then(|n| n.split('"').next())
-        {
-            files.push((name.to_string(), part.to_vec()));
+    for part in common::multipart(content_type, body) {
+        match part.file_name {
+            Some(name) => files.push((name, part.bytes)),
+            None if part.name == "payload_json" => {
+                json = serde_json::from_slice(&part.bytes).unwrap_or(Value::Null);
+            }
+            None => {}
         }
-        rest = &content[end..];
     }
     (json, files)
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 async fn record(
@@ -205,10 +183,7 @@ impl FakeDiscord {
     /// Starts the fake on loopback; returns it and its address.
     async fn start() -> (FakeDiscord, String) {
         let fake = FakeDiscord::default();
-        let app = Router::new().fallback(record).with_state(fake.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = format!("http://{}", listener.local_addr().unwrap());
-        tokio::spawn(async move { axum::serve(listener, app).await });
+        let address = common::serve(Router::new().fallback(record).with_state(fake.clone())).await;
         (fake, address)
     }
 

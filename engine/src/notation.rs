@@ -131,6 +131,25 @@ pub fn format_move<V: Variant>(geometry: Geometry, info: &MoveInfo) -> String {
     text
 }
 
+/// The part of a move's canonical text that names the man and the square it
+/// leaves: `e2` of `e2e4`, `Nb1` of `Nb1c3`, `a10` of `a10a11=R`. A special
+/// move's word is its own origin.
+pub fn origin(text: &str) -> &str {
+    let letters = |from: usize, test: fn(&u8) -> bool| {
+        from + text.as_bytes()[from..]
+            .iter()
+            .take_while(|b| test(b))
+            .count()
+    };
+    let man = letters(0, u8::is_ascii_uppercase);
+    let file = letters(man, u8::is_ascii_lowercase);
+    let rank = letters(file, u8::is_ascii_digit);
+    if file == man || rank == file {
+        return text;
+    }
+    &text[..rank]
+}
+
 /// Finds the legal move of `position` that `input` means.
 pub fn parse_move<V: Variant>(position: &V, input: &str) -> Result<V::Move, NotationError> {
     let rewritten = position.rewrite_input(input);
@@ -373,6 +392,16 @@ fn distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_starts_from_its_origin() {
+        assert_eq!(origin("e2e4"), "e2");
+        assert_eq!(origin("Nb1c3"), "Nb1");
+        assert_eq!(origin("a10a11=R"), "a10");
+        assert_eq!(origin("pass"), "pass");
+        assert_eq!(origin(""), "");
+        assert_eq!(origin("Кe2"), "Кe2");
+    }
 
     #[test]
     fn normalizes_separators_case_and_cyrillic() {

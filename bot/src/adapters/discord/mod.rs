@@ -221,7 +221,8 @@ impl Discord {
         let context = Discord::command_context(command);
         let values = commands::values(&command.data.options);
         // A command Discord still shows from an older registration gets the help.
-        let text = commands::typed(&command.data.name, &values).unwrap_or_else(|| "help".into());
+        let text = crate::adapters::commands::typed(&command.data.name, &values)
+            .unwrap_or_else(|| "help".into());
         let replies = self.service.handle_text(&context, &text).await;
         Answer::Messages(replies.iter().map(|r| self.outgoing(r)).collect())
     }
