@@ -1,9 +1,10 @@
 //! seance-bot: everything behind the `seance` binary: the platform-free
 //! [`service`] over the [`store`], the [`scheduler`] of its jobs, the front
 //! ends in [`adapters`] (terminal, Discord and Telegram), the
-//! [`config`], and the tools (`perft`, `render`, `bench`).
+//! [`config`], and the tools (`perft`, `render`, `bench`, `arena`).
 
 pub mod adapters;
+pub mod arena;
 pub mod bench;
 pub mod clock;
 pub mod config;

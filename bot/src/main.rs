@@ -17,7 +17,8 @@ use seance_bot::clock::SystemClock;
 use seance_bot::config::Config;
 use seance_bot::service::{Defaults, Service, dice};
 use seance_bot::store::{Store, TimeoutPolicy, redact};
-use seance_bot::{bench, perft, render, scheduler};
+use seance_bot::{arena, bench, perft, render, scheduler};
+use seance_engine::spirit::Level;
 use seance_engine::{Options, Start};
 use seance_render::{Palette, Style, Theme};
 
@@ -119,6 +120,26 @@ enum Command {
         depth: u32,
         #[command(flatten)]
         start: StartArgs,
+    },
+    /// Play spirit levels against each other; last line: a_score=<0..1> games=<N>.
+    Arena {
+        /// The game: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane or through.
+        game: String,
+        /// Level A (random, greedy, novice, adept or master), whose score is printed.
+        #[arg(long)]
+        a: Level,
+        /// Level B.
+        #[arg(long)]
+        b: Level,
+        /// How many games.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// The seed of the dice and the spirits' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Milliseconds per move instead of the levels' own budgets.
+        #[arg(long, value_name = "MS")]
+        movetime: Option<u64>,
     },
     /// Measure the command path (parse, load, check, store) on a database.
     Bench {
@@ -236,6 +257,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Perft { game, depth, start } => {
             let (start, options) = start.resolve()?;
             perft::run(&game, start, options, depth, &mut io::stdout().lock())?;
+        }
+        Command::Arena {
+            game,
+            a,
+            b,
+            games,
+            seed,
+            movetime,
+        } => {
+            let plan = arena::Match {
+                game,
+                a,
+                b,
+                games,
+                seed,
+                movetime: movetime.map(std::time::Duration::from_millis),
+            };
+            arena::run(&plan, &mut io::stdout().lock())?;
         }
         Command::Verify { record } => {
             let text = fs::read_to_string(&record)
@@ -375,7 +414,10 @@ async fn serve(command: Command) -> Result<ExitCode> {
             };
             bench::run(&url, moves, lanes, &mut io::stdout().lock()).await?;
         }
-        Command::Render { .. } | Command::Perft { .. } | Command::Verify { .. } => {
+        Command::Render { .. }
+        | Command::Perft { .. }
+        | Command::Verify { .. }
+        | Command::Arena { .. } => {
             unreachable!("handled without the database")
         }
     }

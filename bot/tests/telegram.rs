@@ -690,9 +690,13 @@ async fn whole_game(game: &str, players: &[Member], new: &str) {
         }
     }
     assert_eq!(h.game(1).await.stage, Stage::Over, "{game} ended");
+    // In the language of the player to move last.
+    let texts: Vec<String> = told.iter().map(Call::text).collect();
     assert!(
-        told.iter().any(|c| c.text().contains("Game over")),
-        "the result is told: {told:?}"
+        texts
+            .iter()
+            .any(|t| t.contains("Game over") || t.contains("Партия окончена")),
+        "the result is told: {texts:?}"
     );
     let calls = h.say(players[0], "/record").await;
     assert!(

@@ -12,6 +12,7 @@ use crate::options::Options;
 use crate::outcome::Outcome;
 use crate::perft;
 use crate::seat::{Phase, Seat};
+use crate::spirit::{Spirit, Thought};
 use crate::tamerlane::Tamerlane;
 use crate::through::Through;
 use crate::variant::{GameInfo, SetupError, Variant};
@@ -73,6 +74,9 @@ pub trait AnyGame: Debug + Send + Sync {
     fn outcome(&self) -> Option<&Outcome>;
     /// The canonical texts of the legal moves.
     fn legal_moves(&self) -> Vec<String>;
+    /// What `spirit` plays for the seat to move, as canonical text, with how
+    /// deep it looked; `None` when that seat has no move.
+    fn think(&self, spirit: &Spirit) -> Option<Thought<String>>;
     /// The dice to throw when the game waits for a roll.
     fn dice_spec(&self) -> Option<DiceSpec>;
     /// The offer waiting for answers and the seats that agree to it so far.
@@ -115,6 +119,18 @@ impl<V: Variant> AnyGame for Game<V> {
 
     fn outcome(&self) -> Option<&Outcome> {
         Game::outcome(self)
+    }
+
+    fn think(&self, spirit: &Spirit) -> Option<Thought<String>> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let thought = spirit.think(self.position())?;
+        Some(Thought {
+            mv: self.move_text(thought.mv),
+            depth: thought.depth,
+            nodes: thought.nodes,
+        })
     }
 
     fn legal_moves(&self) -> Vec<String> {

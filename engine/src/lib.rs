@@ -25,6 +25,7 @@ pub mod outcome;
 pub mod perft;
 pub mod placement;
 pub mod seat;
+pub mod spirit;
 pub mod tamerlane;
 #[cfg(test)]
 mod testing;

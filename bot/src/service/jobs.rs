@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use seance_engine::spirit::{Level, Spirit};
 use seance_engine::{Action, Seat};
 
 use super::dice;
@@ -70,7 +71,7 @@ impl Service {
                 if !table.seat(job.seat).spirit_plays() {
                     return Err(Failure::Store(StoreError::Conflict));
                 }
-                let Some(mv) = spirit_move(&table) else {
+                let Some(mv) = spirit_move(&table, job.seat).await else {
                     return Err(Failure::Store(StoreError::Conflict));
                 };
                 let played = table
@@ -198,17 +199,24 @@ impl Service {
     }
 }
 
-/// The spirit's move: for now one of the legal moves, drawn from the game's
-/// seed and version, so that a replayed game repeats it.
-fn spirit_move(table: &Table) -> Option<String> {
-    let moves = table.game.legal_moves();
-    if moves.is_empty() {
-        return None;
-    }
+/// The spirit's move for `seat`, at the seat's level, seeded by the game's
+/// seed and version so that a replayed game repeats it. It is thought on a
+/// blocking thread: the bot keeps answering meanwhile.
+async fn spirit_move(table: &Table, seat: u8) -> Option<String> {
+    let level = table
+        .seat(seat)
+        .spirit
+        .as_deref()
+        .and_then(|l| l.parse::<Level>().ok())
+        .unwrap_or(Level::Adept);
     let mut bytes = dice::stream(&table.record.seed, "spirit", table.record.version as u64);
-    let draw = (0..8).fold(0u64, |n, _| n << 8 | u64::from(bytes.next().unwrap_or(0)));
-    let index = (draw % moves.len() as u64) as usize;
-    moves.into_iter().nth(index)
+    let seed = (0..8).fold(0u64, |n, _| n << 8 | u64::from(bytes.next().unwrap_or(0)));
+    let spirit = Spirit::new(level, seed);
+    let game = table.game.boxed_clone();
+    tokio::task::spawn_blocking(move || game.think(&spirit).map(|t| t.mv))
+        .await
+        .ok()
+        .flatten()
 }
 
 /// The language of messages no command asked for: that of the player to

@@ -3,6 +3,7 @@
 mod pawn_of_pawns;
 mod pieces;
 mod royals;
+mod spirits;
 
 use super::{BOARD, Tamerlane};
 use crate::game::{Game, Start};

@@ -1,0 +1,355 @@
+//! The spirits' search: iterative deepening alpha-beta, scored for the
+//! spirit's team. A seat of that team picks the highest score, any other the
+//! lowest (with two armies this is plain minimax; with more it is the
+//! "paranoid" search, which assumes the rivals join against the spirit).
+//! Captures are searched past the horizon; the dice are chance nodes, the
+//! average over every roll.
+
+use std::time::{Duration, Instant};
+
+use super::value::{balance, capture_gain, team_of};
+use super::{Rng, Thought};
+use crate::seat::{Phase, Team};
+use crate::variant::Variant;
+
+/// A won game, less the plies it takes to win it.
+const WIN: i32 = 1_000_000;
+
+/// How many captures deep the quiescence search goes.
+const QUIESCENCE: u32 = 6;
+
+/// Entries of the transposition table (a power of two).
+const TABLE: usize = 1 << 16;
+
+/// How a stored score bounds the true one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry<M> {
+    key: u64,
+    depth: u32,
+    score: i32,
+    bound: Bound,
+    best: Option<M>,
+}
+
+struct Search<V: Variant> {
+    team: Team,
+    deadline: Instant,
+    nodes: u64,
+    stopped: bool,
+    table: Vec<Option<Entry<V::Move>>>,
+}
+
+/// The best move of `position` found within `budget` and `max_depth` plies.
+/// With `slack`, a move chosen at random among those scoring within `slack`
+/// of the best (a weaker player's imprecision).
+pub fn best<V: Variant>(
+    position: &V,
+    max_depth: u32,
+    budget: Duration,
+    slack: i32,
+    rng: &mut Rng,
+) -> Option<Thought<V::Move>> {
+    let seat = position.phase().seat()?;
+    let mut search = Search::<V> {
+        team: team_of::<V>(seat),
+        deadline: Instant::now() + budget,
+        nodes: 0,
+        stopped: false,
+        table: vec![None; TABLE],
+    };
+    let mut moves = position.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    // Equal moves in a random order, so that a spirit's games differ by seed.
+    for i in (1..moves.len()).rev() {
+        moves.swap(i, rng.below(i + 1));
+    }
+    search.order(position, &mut moves, None);
+    let mut chosen = Thought {
+        mv: moves[0],
+        depth: 0,
+        nodes: 0,
+    };
+    for depth in 1..=max_depth {
+        let mut scored = Vec::with_capacity(moves.len());
+        let mut alpha = -WIN - 2;
+        for &mv in &moves {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            // Moves within the slack of the best so far are scored exactly;
+            // one that fails below gets a score below the slack's reach.
+            let floor = alpha.saturating_sub(slack);
+            let mut score = search.value(&child, depth - 1, floor, WIN + 1, 1);
+            if search.stopped {
+                break;
+            }
+            if !scored.is_empty() && score <= floor {
+                score = floor - 1;
+            }
+            alpha = alpha.max(score);
+            scored.push((mv, score));
+        }
+        if search.stopped && scored.len() < moves.len() {
+            // An unfinished depth still counts if its first move (the best
+            // so far) was searched and something beat it.
+            if let Some(&(mv, score)) = scored.iter().max_by_key(|(_, s)| *s)
+                && scored.len() > 1
+                && score > scored[0].1
+            {
+                chosen.mv = mv;
+            }
+            break;
+        }
+        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        let top = scored[0].1;
+        let near: Vec<V::Move> = scored
+            .iter()
+            .take_while(|(_, s)| *s >= top - slack)
+            .map(|(mv, _)| *mv)
+            .collect();
+        chosen = Thought {
+            mv: near[rng.below(near.len())],
+            depth,
+            nodes: search.nodes,
+        };
+        moves = scored.into_iter().map(|(mv, _)| mv).collect();
+        if top.abs() >= WIN - 1000 {
+            break;
+        }
+    }
+    chosen.nodes = search.nodes;
+    Some(chosen)
+}
+
+/// A won or lost score as the table keeps it: counted from the node, not
+/// the root, so that it holds wherever the position recurs.
+fn to_table(score: i32, ply: u32) -> i32 {
+    match score {
+        s if s > WIN - 1000 => s + ply as i32,
+        s if s < -WIN + 1000 => s - ply as i32,
+        s => s,
+    }
+}
+
+/// A table score back as seen from the root, `ply` plies down.
+fn from_table(score: i32, ply: u32) -> i32 {
+    match score {
+        s if s > WIN - 1000 => s - ply as i32,
+        s if s < -WIN + 1000 => s + ply as i32,
+        s => s,
+    }
+}
+
+impl<V: Variant> Search<V> {
+    /// Counts a node; stops the search when the time is up.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && Instant::now() >= self.deadline {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The score of a finished game for the spirit's team.
+    fn ended(&self, position: &V, ply: u32) -> Option<i32> {
+        let outcome = position.outcome()?;
+        if outcome.winners.is_empty() {
+            return Some(0);
+        }
+        let won = outcome
+            .winners
+            .iter()
+            .any(|&s| team_of::<V>(s) == self.team);
+        let distance = ply as i32;
+        Some(if won { WIN - distance } else { -WIN + distance })
+    }
+
+    /// The position's score for the spirit's team, searched `depth` plies.
+    fn value(&mut self, position: &V, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if let Some(score) = self.ended(position, ply) {
+            return score;
+        }
+        let seat = match position.phase() {
+            Phase::Over => return 0,
+            Phase::Roll(_) => return self.chance(position, depth, ply),
+            Phase::Move(seat) | Phase::Choice(seat) => seat,
+        };
+        if depth == 0 {
+            return self.quiesce(position, QUIESCENCE, alpha, beta, ply);
+        }
+        let ours = team_of::<V>(seat) == self.team;
+        let key = position.hash();
+        let slot = (key as usize) & (TABLE - 1);
+        let mut hint = None;
+        if let Some(entry) = self.table[slot].filter(|e| e.key == key) {
+            hint = entry.best;
+            if entry.depth >= depth {
+                let score = from_table(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower => alpha = alpha.max(score),
+                    Bound::Upper => beta = beta.min(score),
+                }
+                if alpha >= beta {
+                    return score;
+                }
+            }
+        }
+        let mut moves = position.legal_moves();
+        if moves.is_empty() {
+            return balance(position, self.team);
+        }
+        self.order(position, &mut moves, hint);
+        let (start_alpha, start_beta) = (alpha, beta);
+        let mut best = if ours { -WIN - 1 } else { WIN + 1 };
+        let mut best_move = None;
+        for mv in moves {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let score = self.value(&child, depth - 1, alpha, beta, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if (ours && score > best) || (!ours && score < best) {
+                best = score;
+                best_move = Some(mv);
+            }
+            if ours {
+                alpha = alpha.max(score);
+            } else {
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best <= start_alpha {
+            Bound::Upper
+        } else if best >= start_beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] = Some(Entry {
+            key,
+            depth,
+            score: to_table(best, ply),
+            bound,
+            best: best_move,
+        });
+        best
+    }
+
+    /// Past the horizon, only captures: a side may also stop capturing.
+    fn quiesce(
+        &mut self,
+        position: &V,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: u32,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if let Some(score) = self.ended(position, ply) {
+            return score;
+        }
+        let stand = balance(position, self.team);
+        let Some(seat) = position.phase().seat().filter(|_| depth > 0) else {
+            return stand;
+        };
+        if matches!(position.phase(), Phase::Roll(_)) {
+            return stand;
+        }
+        let ours = team_of::<V>(seat) == self.team;
+        if ours {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else {
+            if stand <= alpha {
+                return stand;
+            }
+            beta = beta.min(stand);
+        }
+        let mut captures: Vec<V::Move> = position
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| position.describe(mv).capture)
+            .collect();
+        self.order(position, &mut captures, None);
+        let mut best = stand;
+        for mv in captures {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let score = self.quiesce(&child, depth - 1, alpha, beta, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if ours {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// A roll to come: the average over every roll of the dice.
+    fn chance(&mut self, position: &V, depth: u32, ply: u32) -> i32 {
+        let Some(spec) = position.dice_spec() else {
+            return balance(position, self.team);
+        };
+        let faces = u32::from(spec.sides);
+        let rolls = faces.pow(spec.count as u32);
+        let (mut total, mut count) = (0i64, 0i64);
+        for index in 0..rolls {
+            let dice: Vec<u8> = (0..spec.count as u32)
+                .map(|d| spec.lowest + ((index / faces.pow(d)) % faces) as u8)
+                .collect();
+            let mut child = position.clone();
+            if child.roll(&dice).is_err() {
+                continue;
+            }
+            total += i64::from(self.value(&child, depth, -WIN - 1, WIN + 1, ply));
+            count += 1;
+            if self.stopped {
+                return 0;
+            }
+        }
+        if count == 0 {
+            return balance(position, self.team);
+        }
+        (total / count) as i32
+    }
+
+    /// The hinted move first, then captures, the most valuable victims first;
+    /// the order of equal moves is kept.
+    fn order(&self, position: &V, moves: &mut [V::Move], hint: Option<V::Move>) {
+        moves.sort_by_cached_key(|&mv| {
+            let first = Some(mv) == hint;
+            (
+                std::cmp::Reverse(first),
+                std::cmp::Reverse(capture_gain(position, mv)),
+            )
+        });
+    }
+}

@@ -1,0 +1,63 @@
+//! What positions and captures are worth to a spirit: material, in
+//! hundredths of a pawn, with one table for the men of every game.
+
+use crate::seat::{Seat, Team};
+use crate::variant::Variant;
+use crate::view::Figure;
+
+/// A man's worth. Royal men count too: in Chaturaji a king is taken for
+/// points, and where losing one ends the game the search sees the end first.
+pub fn worth(figure: Figure) -> i32 {
+    match figure {
+        Figure::Pawn => 100,
+        Figure::General | Figure::Vizier => 150,
+        Figure::Boat | Figure::WarEngine => 200,
+        Figure::Camel => 250,
+        Figure::Knight | Figure::Bishop | Figure::Horse | Figure::Picket => 300,
+        Figure::King | Figure::Prince | Figure::AdventitiousKing => 300,
+        Figure::Elephant => 400,
+        Figure::Rook => 500,
+        Figure::Giraffe => 600,
+        Figure::Queen => 900,
+        Figure::Superqueen => 1300,
+    }
+}
+
+/// What `mv` takes, if anything (a pawn when the square is empty, as en passant).
+pub fn capture_gain<V: Variant>(position: &V, mv: V::Move) -> i32 {
+    let info = position.describe(mv);
+    if !info.capture {
+        return 0;
+    }
+    position
+        .occupant(info.to)
+        .map_or(worth(Figure::Pawn), |(_, figure)| worth(figure))
+}
+
+/// The team of `seat`.
+pub fn team_of<V: Variant>(seat: Seat) -> Team {
+    V::info().seats[usize::from(seat.0)].team
+}
+
+/// The material balance for `team`: its own men less the others', the
+/// others' scaled to the team's number of seats, so that in a four-army
+/// free-for-all each rival counts a third.
+pub fn balance<V: Variant>(position: &V, team: Team) -> i32 {
+    let seats = V::info().seats;
+    let ours = seats.iter().filter(|s| s.team == team).count() as i32;
+    let theirs = seats.len() as i32 - ours;
+    let (mut mine, mut others) = (0, 0);
+    for square in position.geometry().squares() {
+        if let Some((seat, figure)) = position.occupant(square) {
+            if team_of::<V>(seat) == team {
+                mine += worth(figure);
+            } else {
+                others += worth(figure);
+            }
+        }
+    }
+    if theirs == 0 {
+        return mine;
+    }
+    mine - others * ours / theirs
+}
