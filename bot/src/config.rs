@@ -131,6 +131,8 @@ pub struct Games {
     pub on_timeout: String,
     /// How long a spirit waits before it moves, so that a chat can follow.
     pub spirit_pause: String,
+    /// The longest a spirit thinks about one move.
+    pub spirit_time: String,
     /// How long a worker holds a job before another may take it over.
     pub job_lease: String,
 }
@@ -143,6 +145,7 @@ impl Default for Games {
             spirit_level: "adept".to_string(),
             on_timeout: "spirit".to_string(),
             spirit_pause: "2s".to_string(),
+            spirit_time: "1s".to_string(),
             job_lease: "60s".to_string(),
         }
     }
@@ -263,6 +266,7 @@ impl Config {
         let durations = [
             ("games.reminder_before", &self.games.reminder_before),
             ("games.spirit_pause", &self.games.spirit_pause),
+            ("games.spirit_time", &self.games.spirit_time),
             ("games.job_lease", &self.games.job_lease),
         ];
         for (key, value) in durations {

@@ -448,6 +448,7 @@ fn defaults(config: &Config) -> Defaults {
         spirit_level: games.spirit_level.clone(),
         on_timeout: TimeoutPolicy::parse(&games.on_timeout).unwrap_or(TimeoutPolicy::Spirit),
         spirit_pause: Config::duration(&games.spirit_pause),
+        spirit_time: Config::duration(&games.spirit_time),
         job_lease: Config::duration(&games.job_lease),
     }
 }

@@ -71,7 +71,8 @@ impl Service {
                 if !table.seat(job.seat).spirit_plays() {
                     return Err(Failure::Store(StoreError::Conflict));
                 }
-                let Some(mv) = spirit_move(&table, job.seat).await else {
+                let Some(mv) = spirit_move(&table, job.seat, self.defaults.spirit_time).await
+                else {
                     return Err(Failure::Store(StoreError::Conflict));
                 };
                 let played = table
@@ -199,10 +200,11 @@ impl Service {
     }
 }
 
-/// The spirit's move for `seat`, at the seat's level, seeded by the game's
-/// seed and version so that a replayed game repeats it. It is thought on a
-/// blocking thread: the bot keeps answering meanwhile.
-async fn spirit_move(table: &Table, seat: u8) -> Option<String> {
+/// The spirit's move for `seat`, at the seat's level and thinking at most
+/// `time`, seeded by the game's seed and version so that a replayed game
+/// repeats it. It is thought on a blocking thread: the bot keeps answering
+/// meanwhile.
+async fn spirit_move(table: &Table, seat: u8, time: Duration) -> Option<String> {
     let level = table
         .seat(seat)
         .spirit
@@ -211,7 +213,8 @@ async fn spirit_move(table: &Table, seat: u8) -> Option<String> {
         .unwrap_or(Level::Adept);
     let mut bytes = dice::stream(&table.record.seed, "spirit", table.record.version as u64);
     let seed = (0..8).fold(0u64, |n, _| n << 8 | u64::from(bytes.next().unwrap_or(0)));
-    let spirit = Spirit::new(level, seed);
+    let mut spirit = Spirit::new(level, seed);
+    spirit.budget = spirit.budget.min(time);
     let game = table.game.boxed_clone();
     tokio::task::spawn_blocking(move || game.think(&spirit).map(|t| t.mv))
         .await

@@ -57,6 +57,9 @@ pub struct Defaults {
     pub on_timeout: TimeoutPolicy,
     /// How long a spirit waits before moving.
     pub spirit_pause: Duration,
+    /// The longest a spirit thinks about a move (a master's time; the
+    /// weaker levels think less).
+    pub spirit_time: Duration,
     /// How long a claimed job stays with its worker before another may take it.
     pub job_lease: Duration,
 }
@@ -69,6 +72,7 @@ impl Default for Defaults {
             spirit_level: "adept".to_string(),
             on_timeout: TimeoutPolicy::Spirit,
             spirit_pause: Duration::from_secs(2),
+            spirit_time: Duration::from_secs(1),
             job_lease: Duration::from_secs(60),
         }
     }

@@ -24,9 +24,10 @@ pub enum Level {
     Random,
     /// The biggest capture, else any move (a baseline).
     Greedy,
-    /// Looks one move ahead and sometimes settles for less than the best.
+    /// Looks one round ahead (a move of every army) and sometimes settles
+    /// for less than the best.
     Novice,
-    /// Searches three moves ahead.
+    /// Searches two rounds ahead.
     Adept,
     /// Searches as deep as its time allows.
     Master,
@@ -63,13 +64,13 @@ impl Level {
         }
     }
 
-    /// The deepest search, in plies.
-    fn depth(self) -> u32 {
+    /// The deepest search, in rounds (a move of every army).
+    fn rounds(self) -> u32 {
         match self {
             Level::Random | Level::Greedy => 0,
             Level::Novice => 1,
-            Level::Adept => 3,
-            Level::Master => 64,
+            Level::Adept => 2,
+            Level::Master => 32,
         }
     }
 }
@@ -170,7 +171,8 @@ impl Spirit {
             (_, 1) => Some(quick(moves[0])),
             (level, _) => {
                 let slack = if level == Level::Novice { 60 } else { 0 };
-                search::best(position, level.depth(), self.budget, slack, &mut rng)
+                let depth = level.rounds() * V::info().seats.len() as u32;
+                search::best(position, depth, self.budget, slack, &mut rng)
             }
         }
     }

@@ -3,6 +3,7 @@
 mod arrays;
 mod kings;
 mod pieces;
+mod spirits;
 
 use super::army::BOARD;
 use super::{Army, Enochian};
