@@ -45,12 +45,11 @@ fn a_hanging_queen_is_taken_in_through_chess() {
 #[test]
 fn the_same_seed_repeats_the_same_choice() {
     let position = through("3qq3/pppppppp/8/8/8/8/PPPPPPPP/3QQ3 w 0 1");
-    for level in Level::ALL {
-        let a = spirit(level, 30).think(&position).unwrap().mv;
-        let b = spirit(level, 30).think(&position).unwrap().mv;
-        if matches!(level, Level::Random | Level::Greedy | Level::Novice) {
-            assert_eq!(a, b, "{level}");
-        }
+    // Levels whose depth ends before their time do: the same seed, the same move.
+    for level in [Level::Random, Level::Greedy, Level::Novice] {
+        let a = spirit(level, 60_000).think(&position).unwrap().mv;
+        let b = spirit(level, 60_000).think(&position).unwrap().mv;
+        assert_eq!(a, b, "{level}");
     }
 }
 
