@@ -116,20 +116,7 @@ async fn survives_kill_9(scratch: Scratch) {
     .await;
     second.kill().unwrap();
     second.wait().unwrap();
-
-    let record = store.load_game(game).await.unwrap().unwrap();
-    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
-    let replayed =
-        catalogue::replay("chaturaji", Start::Setup(None), options, &record.log).unwrap();
-    assert!(replayed.outcome().is_some());
-    assert!(store.game_jobs(game).await.unwrap().is_empty());
-    let moves = record.log.iter().filter(|l| !l.contains(' ')).count();
-    let told = store
-        .claim_outbox("test", 100_000, 0, 0)
-        .await
-        .unwrap()
-        .len();
-    assert_eq!(told, moves, "each spirit move told once");
+    finished_cleanly(&store, game).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

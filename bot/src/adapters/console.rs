@@ -256,14 +256,7 @@ fn show(out: &mut impl Write, replies: &[Reply], play: &Play) -> io::Result<()> 
             };
             write!(out, "\n{}", text::draw(&board.view, glyphs))?;
             if let Some(path) = &play.picture {
-                let style = Style {
-                    seat: board.seat,
-                    ..Style::default()
-                };
-                std::fs::write(
-                    path,
-                    seance_render::png(&board.view, &board.players, &style),
-                )?;
+                std::fs::write(path, board.png(&Style::default()))?;
             }
         }
         writeln!(out, "{}", reply.text)?;

@@ -2,7 +2,7 @@
 
 use seance_engine::Seat;
 use seance_engine::view::BoardView;
-use seance_render::Player;
+use seance_render::{Player, Style};
 use serde::{Deserialize, Serialize};
 
 use crate::store::GameId;
@@ -30,6 +30,17 @@ pub struct Board {
     pub seat: Option<Seat>,
 }
 
+impl Board {
+    /// The board's PNG in `style`, turned to the board's own seat.
+    pub fn png(&self, style: &Style) -> Vec<u8> {
+        let style = Style {
+            seat: self.seat,
+            ..*style
+        };
+        seance_render::png(&self.view, &self.players, &style)
+    }
+}
+
 /// One message of the bot.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct Reply {
@@ -45,6 +56,25 @@ pub struct Reply {
 }
 
 impl Reply {
+    /// The text, `escape`d for the platform, with each `@name` written as
+    /// `mention(user id, escaped name)`; and the ids of the users mentioned.
+    pub fn mentioning(
+        &self,
+        escape: impl Fn(&str) -> String,
+        mention: impl Fn(u64, &str) -> String,
+    ) -> (String, Vec<u64>) {
+        let mut text = escape(&self.text);
+        let mut users = Vec::new();
+        for each in &self.mentions {
+            if let Ok(id) = each.user.parse::<u64>() {
+                let name = escape(&each.name);
+                text = text.replace(&format!("@{name}"), &mention(id, &name));
+                users.push(id);
+            }
+        }
+        (text, users)
+    }
+
     /// A text for everyone in the chat.
     pub fn public(text: String) -> Reply {
         Reply {

@@ -406,23 +406,13 @@ impl Discord {
     /// A service reply as a Discord message: mentions, the board's picture,
     /// buttons under a public board, and long texts as a file.
     fn outgoing(&self, reply: &Reply) -> Outgoing {
-        let mut text = reply.text.clone();
-        let mut users = Vec::new();
-        for mention in &reply.mentions {
-            if let Ok(id) = mention.user.parse::<u64>() {
-                text = text.replace(&format!("@{}", mention.name), &format!("<@{id}>"));
-                users.push(UserId::new(id));
-            }
-        }
+        let (text, users) = reply.mentioning(str::to_string, |id, _| format!("<@{id}>"));
+        let users = users.into_iter().map(UserId::new).collect();
         let (text, file) = fit(text);
         let mut files: Vec<CreateAttachment> = file.into_iter().collect();
         let mut buttons = Vec::new();
         if let Some(board) = &reply.board {
-            let style = Style {
-                seat: board.seat,
-                ..self.style
-            };
-            let png = seance_render::png(&board.view, &board.players, &style);
+            let png = board.png(&self.style);
             files.push(CreateAttachment::bytes(png, picture_name(board.game.0)));
             if !reply.private && board.view.panel.outcome.is_none() {
                 // Pictures, not words, so that every reader of the channel understands them.

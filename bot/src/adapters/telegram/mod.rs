@@ -228,28 +228,17 @@ impl Telegram {
     /// A service reply as a note for `chat`: mentions as links, the board's
     /// picture with its buttons; a private reply answers the asking message.
     fn note(&self, chat: ChatId, reply: &Reply, asking: Option<MessageId>) -> Note {
-        let mut text = html(&reply.text);
-        for mention in &reply.mentions {
-            if let Ok(id) = mention.user.parse::<u64>() {
-                let name = html(&mention.name);
-                text = text.replace(
-                    &format!("@{name}"),
-                    &format!("<a href=\"tg://user?id={id}\">{name}</a>"),
-                );
-            }
-        }
+        let (text, _) = reply.mentioning(html, |id, name| {
+            format!("<a href=\"tg://user?id={id}\">{name}</a>")
+        });
         let mut note = Note::text(chat, text);
         if reply.private {
             note.reply_to = asking;
         }
         if let Some(board) = &reply.board {
-            let style = Style {
-                seat: board.seat,
-                ..self.style
-            };
             note.photo = Some(Photo {
                 game: board.game.0,
-                png: seance_render::png(&board.view, &board.players, &style),
+                png: board.png(&self.style),
             });
             if board.view.panel.outcome.is_none() {
                 note.keyboard = Some(keyboard::board(board.game.0));
