@@ -108,6 +108,9 @@ pub enum ActionError {
     /// The game has no dice.
     #[error("this game has no dice")]
     NoDice,
+    /// The seat has already left the game (resigned, timed out, king taken).
+    #[error("you are already out of this game")]
+    OutOfPlay,
     /// A log line could not be read.
     #[error("could not read the action '{0}'")]
     Unreadable(String),
@@ -383,11 +386,11 @@ impl<V: Variant> Game<V> {
                 format!("decline {}", who(seat))
             }
             Action::Resign(seat) => {
-                self.outcome = self.position.concede(*seat, Reason::Resignation(*seat));
+                self.outcome = self.position.concede(*seat, Reason::Resignation(*seat))?;
                 format!("resign {}", who(seat))
             }
             Action::Timeout(seat) => {
-                self.outcome = self.position.concede(*seat, Reason::Timeout(*seat));
+                self.outcome = self.position.concede(*seat, Reason::Timeout(*seat))?;
                 format!("timeout {}", who(seat))
             }
         };

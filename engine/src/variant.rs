@@ -189,16 +189,17 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
     /// The picture's data, highlighting `last` as the move that led here.
     fn board_view(&self, last: Option<Self::Move>) -> BoardView;
 
-    /// The result when `seat` resigns or runs out of time, if that ends the game.
-    /// By default the other team wins.
-    fn concede(&mut self, seat: Seat, reason: Reason) -> Option<Outcome> {
+    /// The result when `seat` resigns or runs out of time, if that ends the
+    /// game, or [`ActionError::OutOfPlay`] (changing nothing) when the seat
+    /// has already left. By default the other team wins.
+    fn concede(&mut self, seat: Seat, reason: Reason) -> Result<Option<Outcome>, ActionError> {
         let seats = Self::info().seats;
         let team = seats[seat.index()].team;
         let winners = (0..seats.len() as u8)
             .map(Seat)
             .filter(|s| seats[s.index()].team != team)
             .collect();
-        Some(Outcome::win(winners, reason))
+        Ok(Some(Outcome::win(winners, reason)))
     }
 
     /// The seats that must agree to `offer` made by `offerer` (the offerer

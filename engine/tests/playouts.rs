@@ -156,3 +156,62 @@ fn position_texts_and_hashes_survive_every_ply() {
         catalogue::visit(id, Texts).expect("known game");
     }
 }
+
+/// Whoever is to act resigns, one after another, from points along random
+/// games: each resignation takes that seat out of the game for good (it never
+/// acts again, and cannot resign twice), so the game ends after at most one
+/// resignation per seat.
+#[test]
+fn resignations_take_the_seat_out_and_end_the_game() {
+    struct Resignations;
+    impl Visitor for Resignations {
+        type Output = ();
+        fn visit<V: Variant>(self) {
+            let id = V::info().id;
+            let seats = V::info().seats.len();
+            for seed in 0..300 {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let options = options::<V>(&mut rng);
+                let mut game = Game::<V>::new(Start::Setup(None), options).expect("setup");
+                let plies = rng.random_range(0..400);
+                let mut resigned: Vec<Seat> = Vec::new();
+                while game.phase() != Phase::Over {
+                    let seat = match game.phase() {
+                        Phase::Move(seat) | Phase::Choice(seat) => seat,
+                        _ => {
+                            let spec = game.position().dice_spec().expect("dice");
+                            let dice =
+                                spec.roll(&mut std::iter::repeat_with(|| rng.random::<u8>()));
+                            game.play(Action::Roll(dice.expect("bytes"))).expect("roll");
+                            continue;
+                        }
+                    };
+                    assert!(
+                        !resigned.contains(&seat),
+                        "{id} seed {seed}: {seat:?} acts after resigning in {}",
+                        game.position().to_text()
+                    );
+                    if game.log().count() < plies {
+                        let moves = game.position().legal_moves();
+                        let &mv = moves.choose(&mut rng).expect("a move");
+                        game.play(Action::Move(mv)).expect("legal");
+                    } else {
+                        game.play(Action::Resign(seat))
+                            .expect("the seat to act may resign");
+                        resigned.push(seat);
+                        if game.phase() != Phase::Over {
+                            assert!(!try_play(&mut game, Action::Resign(seat)), "{id}: twice");
+                        }
+                        assert!(
+                            resigned.len() < seats,
+                            "{id} seed {seed}: all resigned, no end"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    for id in catalogue::ids() {
+        catalogue::visit(id, Resignations).expect("known game");
+    }
+}

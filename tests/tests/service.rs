@@ -140,7 +140,12 @@ async fn whole_games_of_every_game(scratch: Scratch) {
         let chat = format!("whole-{id}");
         let (game, players) = seated(&service, id, &chat, "time=none").await;
         let mut moves = 0;
-        loop {
+        for step in 0.. {
+            // 300 moves, then at most one resignation a seat.
+            assert!(
+                step <= 300 + players.len(),
+                "{id}: no end after {step} actions"
+            );
             let record = load(&service, game).await;
             if record.stage == Stage::Over {
                 break;

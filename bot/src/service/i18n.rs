@@ -446,6 +446,7 @@ pub fn refusal(error: &ActionError, locale: Locale) -> Msg {
                 ActionError::OfferPending => "уже ждёт ответа другое предложение",
                 ActionError::AlreadyAgreed => "вы уже согласились",
                 ActionError::NoDice => "в этой игре нет костей",
+                ActionError::OutOfPlay => "вы уже выбыли из этой партии",
                 _ => "действие не принято",
             };
             Msg::Refused(locale.pick(other.to_string(), ru.to_string()))

@@ -396,9 +396,12 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
             .map(|(seat, man)| (seat, man.figure(R::RULESET)))
     }
 
-    fn concede(&mut self, seat: Seat, _reason: Reason) -> Option<Outcome> {
+    fn concede(&mut self, seat: Seat, _reason: Reason) -> Result<Option<Outcome>, ActionError> {
+        if !self.position.in_play(seat) {
+            return Err(ActionError::OutOfPlay);
+        }
         self.position.concede(seat);
-        self.outcome()
+        Ok(self.outcome())
     }
 
     fn offer_parties(&self, offerer: Seat, offer: Offer) -> Result<Vec<Seat>, ActionError> {

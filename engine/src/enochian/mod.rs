@@ -422,21 +422,20 @@ impl Variant for Enochian {
             .map(|(army, kind)| (self.0.controller[army.index()].seat(), kind.figure()))
     }
 
-    fn concede(&mut self, seat: Seat, reason: Reason) -> Option<Outcome> {
+    fn concede(&mut self, seat: Seat, reason: Reason) -> Result<Option<Outcome>, ActionError> {
         // The resigning player's own army leaves the game: its king is taken
         // off as if captured, and the team plays on while its other king stands.
         let army = Army::ALL[seat.index() % 4];
-        if let Some(king) = self.0.king(army) {
-            self.0.toggle(army, Kind::King, king);
-            self.0.set_frozen(army, true);
-            if self.0.turn == army {
-                self.0.end_turn();
-            }
+        let king = self.0.king(army).ok_or(ActionError::OutOfPlay)?;
+        self.0.toggle(army, Kind::King, king);
+        self.0.leave(army);
+        if self.0.turn == army || !self.0.in_play(self.0.turn) {
+            self.0.end_turn();
         }
-        self.outcome().map(|outcome| match outcome.reason {
+        Ok(self.outcome().map(|outcome| match outcome.reason {
             Reason::KingsCaptured => Outcome::win(outcome.winners, reason),
             _ => outcome,
-        })
+        }))
     }
 
     fn offer_parties(&self, offerer: Seat, offer: Offer) -> Result<Vec<Seat>, ActionError> {

@@ -420,9 +420,16 @@ impl Position {
     /// it controlled goes back to its own king, or freezes if that is gone.
     fn king_captured(&mut self, victim: Army, taker: Army) {
         self.held[victim.index()] = Some(taker);
-        self.set_frozen(victim, true);
+        self.leave(victim);
+    }
+
+    /// `army` leaves play, its king already gone (taken, or given up by a
+    /// resignation): it freezes, and any army its seat commanded goes back to
+    /// its own king, or freezes if that is gone.
+    pub(super) fn leave(&mut self, army: Army) {
+        self.set_frozen(army, true);
         for other in Army::ALL {
-            if other != victim && self.controller[other.index()] == victim {
+            if other != army && self.controller[other.index()] == army {
                 self.set_controller(other, other);
                 if self.king(other).is_none() {
                     self.set_frozen(other, true);
