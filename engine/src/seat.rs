@@ -45,6 +45,15 @@ impl Side {
         Seat(self as u8)
     }
 
+    /// The side sitting in `seat` of a two-sided game (seat 0 White, any other Black).
+    pub const fn of_seat(seat: Seat) -> Side {
+        if seat.0 == 0 {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
     /// `white` for White, `black` for Black.
     pub fn pick<T>(self, white: T, black: T) -> T {
         match self {

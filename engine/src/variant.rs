@@ -228,6 +228,20 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
         Outcome::draw(Reason::Repetition)
     }
 
+    /// The key a search files this position under: [`Variant::hash`], and
+    /// whatever else decides the moves from here that the hash leaves out
+    /// (the dice on the table). Repetition uses the hash alone.
+    fn search_key(&self) -> u64 {
+        self.hash()
+    }
+
+    /// What the game itself counts for `seat` beyond the worth of its men, in
+    /// hundredths of a pawn, for a spirit's evaluation: points scored, a
+    /// royal's safety, a draw in reach. Nothing by default.
+    fn appraise(&self, _seat: Seat) -> i32 {
+        0
+    }
+
     /// Switches to playing without dice: every kind of man may move and each
     /// turn is one move. Perft and search count moves this way. Games without
     /// dice are unchanged.

@@ -68,6 +68,9 @@ pub struct Config {
     pub dead_king_share: bool,
 }
 
+/// What a spirit counts for a seat still taking turns, in hundredths of a pawn.
+const IN_PLAY: i32 = 500;
+
 const FIRST: OptionSpec = OptionSpec {
     key: "first",
     values: &["red", "green", "yellow", "black"],
@@ -349,6 +352,14 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         self.position.hash()
     }
 
+    fn search_key(&self) -> u64 {
+        let p = &self.position;
+        let dice =
+            u64::from(p.dice[0]) | u64::from(p.dice[1]) << 8 | u64::from(p.awaiting_roll) << 16;
+        // Spread the few dice bits over the whole key (SplitMix64's multiplier).
+        p.hash() ^ (dice + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
     fn repetition_limit(&self) -> Option<usize> {
         (R::RULESET == Ruleset::NoDice).then_some(3)
     }
@@ -394,6 +405,17 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         self.position
             .man_at(square)
             .map(|(seat, man)| (seat, man.figure(R::RULESET)))
+    }
+
+    fn appraise(&self, seat: Seat) -> i32 {
+        // Points are the goal; a seat still in play may score more, and its
+        // king's fall hands a rival ten points besides.
+        let playing = if self.position.in_play(seat) {
+            IN_PLAY
+        } else {
+            0
+        };
+        100 * self.position.scores[seat.index()] + playing
     }
 
     fn concede(&mut self, seat: Seat, _reason: Reason) -> Result<Option<Outcome>, ActionError> {

@@ -21,6 +21,7 @@ use crate::geometry::{Geometry, Square};
 use crate::options::{OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
 use crate::seat::{Phase, Seat};
+use crate::spirit::value::worth;
 use crate::variant::{GameInfo, MoveInfo, PositionError, SetupError, Variant};
 use crate::view::{
     BoardView, CellView, Figure, Highlight, Mark, Panel, PieceState, PieceView, Shade,
@@ -168,6 +169,9 @@ pub struct Rules {
     /// Threefold repetition and 50 quiet rounds draw (house rules).
     pub house_draws: bool,
 }
+
+/// What a spirit takes off for a king under attack, in hundredths of a pawn.
+const KING_ATTACKED: i32 = 150;
 
 const BOARD_OPTION: OptionSpec = OptionSpec {
     key: "board",
@@ -413,6 +417,22 @@ impl Variant for Enochian {
             promotion: mv.promotion.map(Kind::figure),
             special: None,
         }
+    }
+
+    fn appraise(&self, seat: Seat) -> i32 {
+        // The team's score sums both partners, so a spirit guards its
+        // partner's king as its own: a king under attack is a worry, and a
+        // frozen army (its king taken) is worth half its men until thawed.
+        let army = Army::ALL[seat.index() % 4];
+        if self.0.frozen[army.index()] {
+            let men: i32 = Kind::ALL
+                .into_iter()
+                .map(|kind| self.0.men(army, kind).count_ones() as i32 * worth(kind.figure()))
+                .sum();
+            return -men / 2;
+        }
+        let attacked = self.0.king(army).is_some() && self.0.in_check(army);
+        if attacked { -KING_ATTACKED } else { 0 }
     }
 
     fn occupant(&self, square: Square) -> Option<(Seat, Figure)> {

@@ -18,6 +18,10 @@ const WIN: i32 = 1_000_000;
 /// How many captures deep the quiescence search goes.
 const QUIESCENCE: u32 = 6;
 
+/// Nodes between two looks at the clock (a power of two): the most a
+/// search runs past its time.
+pub const CLOCK_EVERY: u64 = 1024;
+
 /// Entries of the transposition table (a power of two).
 const TABLE: usize = 1 << 16;
 
@@ -152,7 +156,7 @@ impl<V: Variant> Search<V> {
     /// Counts a node; stops the search when the time is up.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && Instant::now() >= self.deadline {
+        if self.nodes & (CLOCK_EVERY - 1) == 0 && Instant::now() >= self.deadline {
             self.stopped = true;
         }
         self.stopped
@@ -189,7 +193,7 @@ impl<V: Variant> Search<V> {
             return self.quiesce(position, QUIESCENCE, alpha, beta, ply);
         }
         let ours = team_of::<V>(seat) == self.team;
-        let key = position.hash();
+        let key = position.search_key();
         let slot = (key as usize) & (TABLE - 1);
         let mut hint = None;
         if let Some(entry) = self.table[slot].filter(|e| e.key == key) {
@@ -313,14 +317,16 @@ impl<V: Variant> Search<V> {
         best
     }
 
-    /// A roll to come: the average over every roll of the dice.
+    /// A roll to come: the average over every roll of the dice. Rolls that
+    /// leave the same position (the same faces in another order, where order
+    /// does not matter) are searched once and weighted.
     fn chance(&mut self, position: &V, depth: u32, ply: u32) -> i32 {
         let Some(spec) = position.dice_spec() else {
             return balance(position, self.team);
         };
         let faces = u32::from(spec.sides);
         let rolls = faces.pow(spec.count as u32);
-        let (mut total, mut count) = (0i64, 0i64);
+        let mut outcomes: Vec<(u64, i64, V)> = Vec::new();
         for index in 0..rolls {
             let dice: Vec<u8> = (0..spec.count as u32)
                 .map(|d| spec.lowest + ((index / faces.pow(d)) % faces) as u8)
@@ -329,8 +335,16 @@ impl<V: Variant> Search<V> {
             if child.roll(&dice).is_err() {
                 continue;
             }
-            total += i64::from(self.value(&child, depth, -WIN - 1, WIN + 1, ply));
-            count += 1;
+            let key = child.search_key();
+            match outcomes.iter_mut().find(|(k, _, _)| *k == key) {
+                Some((_, weight, _)) => *weight += 1,
+                None => outcomes.push((key, 1, child)),
+            }
+        }
+        let (mut total, mut count) = (0i64, 0i64);
+        for (_, weight, child) in &outcomes {
+            total += weight * i64::from(self.value(child, depth, -WIN - 1, WIN + 1, ply));
+            count += weight;
             if self.stopped {
                 return 0;
             }

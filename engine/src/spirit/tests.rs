@@ -53,8 +53,8 @@ fn the_same_seed_repeats_the_same_choice() {
     }
 }
 
-/// Every level answers with a legal move from positions all along random
-/// games of every game, dice and all.
+/// Every level answers with a legal move from thousands of positions all
+/// along random games of every game, dice and all, and stops in time.
 struct AlwaysLegal;
 
 impl Visitor for AlwaysLegal {
@@ -96,6 +96,21 @@ impl Visitor for AlwaysLegal {
                     V::info().id,
                     position.to_text()
                 );
+                // Out of time at once, a master still answers, having run
+                // at most a clock interval (and the few nodes that unwind it).
+                let hurried = Spirit {
+                    budget: Duration::ZERO,
+                    ..Spirit::new(Level::Master, rng.number())
+                }
+                .think(&position)
+                .expect("a move");
+                assert!(legal.contains(&hurried.mv), "{}", V::info().id);
+                assert!(
+                    hurried.nodes <= search::CLOCK_EVERY + 64,
+                    "{}: {} nodes past the time",
+                    V::info().id,
+                    hurried.nodes
+                );
                 // Continue at random, to reach all kinds of positions.
                 let mv = legal[rng.below(legal.len())];
                 game.play(crate::game::Action::Move(mv))
@@ -110,4 +125,14 @@ fn every_level_plays_legal_moves_in_every_game() {
     for id in catalogue::ids() {
         catalogue::visit(id, AlwaysLegal).expect("a game");
     }
+}
+
+#[test]
+fn through_chess_minds_exposed_queens_and_runners() {
+    let white = |text: &str| value::balance(&through(text), crate::seat::Team(0));
+    // Black's rook on c8 attacks White's queen on c1 through everything; on h7
+    // it attacks neither queen.
+    assert!(white("qqr5/8/8/8/8/8/8/2Q1Q3 w 0 1") < white("qq6/7r/8/8/8/8/8/2Q1Q3 w 0 1"));
+    // A pawn one step from its superqueen is worth more than one at home.
+    assert!(white("qq6/4P3/8/8/8/8/8/2Q1Q3 w 0 1") > white("qq6/8/8/8/8/8/4P3/2Q1Q3 w 0 1"));
 }

@@ -39,22 +39,29 @@ pub fn team_of<V: Variant>(seat: Seat) -> Team {
     V::info().seats[usize::from(seat.0)].team
 }
 
-/// The material balance for `team`: its own men less the others', the
-/// others' scaled to the team's number of seats, so that in a four-army
+/// The balance for `team`: the worth of its men and what the game counts
+/// for its seats ([`Variant::appraise`]), less the others', the others'
+/// scaled to the team's number of seats, so that in a four-army
 /// free-for-all each rival counts a third.
 pub fn balance<V: Variant>(position: &V, team: Team) -> i32 {
     let seats = V::info().seats;
     let ours = seats.iter().filter(|s| s.team == team).count() as i32;
     let theirs = seats.len() as i32 - ours;
     let (mut mine, mut others) = (0, 0);
+    let mut count = |seat: Seat, value: i32| {
+        if team_of::<V>(seat) == team {
+            mine += value;
+        } else {
+            others += value;
+        }
+    };
     for square in position.geometry().squares() {
         if let Some((seat, figure)) = position.occupant(square) {
-            if team_of::<V>(seat) == team {
-                mine += worth(figure);
-            } else {
-                others += worth(figure);
-            }
+            count(seat, worth(figure));
         }
+    }
+    for seat in 0..seats.len() as u8 {
+        count(Seat(seat), position.appraise(Seat(seat)));
     }
     if theirs == 0 {
         return mine;

@@ -44,6 +44,11 @@ fn citadel(side: Side) -> Square {
     side.pick(WHITE_CITADEL, BLACK_CITADEL)
 }
 
+/// What a spirit counts for each royal beyond the first, in hundredths of a pawn.
+const SPARE_ROYAL: i32 = 150;
+/// What a spirit counts for a king one step from the enemy citadel.
+const GATE: i32 = 60;
+
 /// The rank where `side`'s pawns arrive (10 for White, 1 for Black).
 fn last_rank(side: Side) -> u128 {
     let rank1 = (1u128 << 11) - 1;
@@ -373,6 +378,15 @@ impl Variant for Tamerlane {
         self.0
             .man_at(square)
             .map(|(side, kind)| (side.seat(), kind.figure()))
+    }
+
+    fn appraise(&self, seat: Seat) -> i32 {
+        let side = Side::of_seat(seat);
+        // A royal beyond the first means a mate does not end the game.
+        let spare = (self.0.royals(side).count_ones() as i32 - 1).max(0);
+        // The king at the enemy citadel's gate has a draw in reach.
+        let gate = if self.0.at_enemy_gate(side) { GATE } else { 0 };
+        SPARE_ROYAL * spare + gate
     }
 
     fn rewrite_input(&self, input: &str) -> String {

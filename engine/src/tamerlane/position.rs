@@ -197,6 +197,12 @@ impl Position {
         self.men[0] | self.men[1]
     }
 
+    /// Whether `side`'s original king stands at a gate of the other side's
+    /// citadel, one step from the draw it gives.
+    pub fn at_enemy_gate(&self, side: Side) -> bool {
+        self.pieces_of(side, Kind::King) & citadel_gates(citadel(side.other())) != 0
+    }
+
     /// Whether `side`'s original king stands in the other side's citadel.
     pub fn in_enemy_citadel(&self, side: Side) -> bool {
         self.pieces_of(side, Kind::King).has(citadel(side.other()))

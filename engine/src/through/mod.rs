@@ -25,6 +25,14 @@ pub const START: &str = "rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w 0 1";
 /// Plies without a capture or a pawn move after which the game is drawn.
 const MOVE_LIMIT: u16 = 100;
 
+/// What a spirit takes off for a queen the enemy attacks, in hundredths of a pawn.
+const QUEEN_EXPOSED: i32 = 60;
+/// The same, for a side's last queen.
+const LAST_QUEEN_EXPOSED: i32 = 200;
+/// What a spirit counts for a pawn one step from promotion (a quarter of
+/// it two steps away, a ninth three).
+const RUNNER: i32 = 270;
+
 /// The rank (from 0) where `side`'s pawns promote.
 fn last_rank(side: Side) -> u8 {
     side.pick(7, 0)
@@ -392,6 +400,29 @@ impl Variant for Through {
             promotion: promotes.then_some(Figure::Superqueen),
             special: None,
         }
+    }
+
+    fn appraise(&self, seat: Seat) -> i32 {
+        let side = Side::of_seat(seat);
+        // Nothing shields a queen: each one the enemy attacks is a worry,
+        // the last one most of all.
+        let royals = self.royals(side);
+        let exposed = (royals & self.attacks(side.other())).count_ones() as i32;
+        let worry = if royals.count_ones() == 1 {
+            LAST_QUEEN_EXPOSED
+        } else {
+            QUEEN_EXPOSED
+        };
+        // A pawn near its last rank is a superqueen soon (double steps from anywhere).
+        let runners: i32 = self
+            .men(side, Kind::Pawn)
+            .squares()
+            .map(|square| {
+                let to_go = i32::from(BOARD.rank(square).abs_diff(last_rank(side))).max(1);
+                RUNNER / (to_go * to_go)
+            })
+            .sum();
+        runners - worry * exposed
     }
 
     fn occupant(&self, square: Square) -> Option<(Seat, Figure)> {

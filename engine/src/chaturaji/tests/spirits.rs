@@ -32,3 +32,67 @@ fn a_spirit_takes_the_biggest_points() {
         assert_eq!(to, "g4", "{level}");
     }
 }
+
+#[test]
+fn the_search_tells_rolls_apart() {
+    // The same men with other dice allow other moves, so a search must not
+    // file them together; repetition still looks at the men alone.
+    let start = setup::<crate::chaturaji::ChaturajiModern>(&[]);
+    let rolled = |dice: &[u8]| {
+        let mut position = start.position().clone();
+        position.roll(dice).expect("a fair roll");
+        position
+    };
+    let (low, high) = (rolled(&[2, 3]), rolled(&[4, 5]));
+    assert_eq!(low.hash(), high.hash());
+    assert_ne!(low.search_key(), high.search_key());
+    assert_ne!(low.search_key(), start.position().search_key());
+}
+
+#[test]
+fn points_and_staying_in_play_count() {
+    let balance = |rest: &str| {
+        let men = [("d1", "rK"), ("a5", "bK"), ("e8", "yK"), ("h1", "gK")];
+        let game = position::<NoDice>(&text(&men, rest), &[]);
+        crate::spirit::value::balance(game.position(), crate::seat::Team(0))
+    };
+    // Red's points are Red's goal.
+    assert!(balance("r - 5,0,0,0 - 0 -") > balance("r - 0,0,0,0 - 0 -"));
+    // Points a rival holds count against Red.
+    assert!(balance("r - 0,5,0,0 - 0 -") < balance("r - 0,0,0,0 - 0 -"));
+}
+
+#[test]
+fn a_dice_spirit_takes_the_biggest_points_its_roll_allows() {
+    // Red rolled 3 and 2: horse or boat. The elephant's capture of Green's
+    // elephant (5 points) is not allowed; the boat takes Green's horse on e5
+    // (3 points) rather than the horse Yellow's pawn on c2 (1 point).
+    let men = [
+        ("c3", "rB"),
+        ("a1", "rH"),
+        ("h4", "rE"),
+        ("a3", "rK"),
+        ("e5", "gH"),
+        ("h7", "gE"),
+        ("h1", "gK"),
+        ("c2", "yP"),
+        ("e8", "yK"),
+        ("a6", "kK"),
+    ];
+    let game =
+        position::<crate::chaturaji::ChaturajiModern>(&text(&men, "r 32 0,0,0,0 - 0 -"), &[]);
+    for level in [Level::Adept, Level::Master] {
+        let spirit = Spirit {
+            budget: Duration::from_millis(300),
+            ..Spirit::new(level, 3)
+        };
+        let thought = spirit.think(game.position()).expect("a move");
+        let info = game.position().describe(thought.mv);
+        let name = |s| game.position().geometry().name(s).to_string();
+        assert_eq!(
+            (name(info.from), name(info.to)),
+            ("c3".into(), "e5".into()),
+            "{level}"
+        );
+    }
+}

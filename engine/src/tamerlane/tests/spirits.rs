@@ -42,3 +42,25 @@ fn a_spirit_mates_in_two() {
     let mut game = game(&men, WHITE, &[]);
     assert_eq!(spirits_play(&mut game, 3), Some(vec![Seat(0)]));
 }
+
+/// White's balance in a position of these men, White to move.
+fn balance(men: &[(&str, &str)]) -> i32 {
+    crate::spirit::value::balance(game(men, WHITE, &[]).position(), crate::seat::Team(0))
+}
+
+#[test]
+fn a_spare_royal_counts_more_than_its_worth() {
+    // With a prince besides the king, a mate of one royal does not end the game.
+    let alone = balance(&[("f2", "K"), ("f10", "k")]);
+    let spared = balance(&[("f2", "K"), ("c3", "I"), ("f10", "k")]);
+    let prince = crate::spirit::value::worth(crate::view::Figure::Prince);
+    assert!(spared - alone > prince, "{spared} - {alone}");
+}
+
+#[test]
+fn a_king_at_the_enemy_citadel_counts_a_draw_in_reach() {
+    // a9 is a gate of Black's citadel; a7 is not.
+    let far = balance(&[("a7", "K"), ("f10", "k"), ("k1", "r")]);
+    let near = balance(&[("a9", "K"), ("f10", "k"), ("k1", "r")]);
+    assert!(near > far, "{near} <= {far}");
+}
