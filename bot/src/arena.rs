@@ -53,7 +53,7 @@ pub fn run(plan: &Match, out: &mut impl Write) -> Result<f64> {
         teams
     };
     let started = Instant::now();
-    let (mut total, mut nodes, mut thinking) = (0.0, 0u64, Duration::ZERO);
+    let (mut total, mut tally) = (0.0, Tally::default());
     for number in 0..plan.games {
         // A plays one team (in a free-for-all each seat is its own team), in turn.
         let team = teams[number % teams.len()];
@@ -61,7 +61,7 @@ pub fn run(plan: &Match, out: &mut impl Write) -> Result<f64> {
             .map(Seat)
             .filter(|s| info.seats[usize::from(s.0)].team.0 == team)
             .collect();
-        let played = play(plan, number, &a_seats, &mut nodes, &mut thinking)?;
+        let played = play(plan, number, &a_seats, &mut tally)?;
         total += played.score;
         let colors: Vec<String> = a_seats
             .iter()
@@ -78,25 +78,32 @@ pub fn run(plan: &Match, out: &mut impl Write) -> Result<f64> {
         )?;
     }
     let score = total / plan.games as f64;
-    let seconds = thinking.as_secs_f64().max(1e-9);
+    let seconds = tally.thinking.as_secs_f64().max(1e-9);
     writeln!(
         out,
-        "time={:.1}s a_nodes={nodes} a_nps={:.0}",
+        "time={:.1}s a_moves={} a_nodes={} a_nps={:.0} a_longest={}ms",
         started.elapsed().as_secs_f64(),
-        nodes as f64 / seconds
+        tally.moves,
+        tally.nodes,
+        tally.nodes as f64 / seconds,
+        tally.longest.as_millis()
     )?;
     writeln!(out, "a_score={score:.3} games={}", plan.games)?;
     Ok(score)
 }
 
+/// What A's thinking cost over the match.
+#[derive(Default)]
+struct Tally {
+    moves: u64,
+    nodes: u64,
+    thinking: Duration,
+    /// The longest A took for one move (its budget should bound it).
+    longest: Duration,
+}
+
 /// One game, A on `a_seats`.
-fn play(
-    plan: &Match,
-    number: usize,
-    a_seats: &[Seat],
-    nodes: &mut u64,
-    thinking: &mut Duration,
-) -> Result<Played> {
+fn play(plan: &Match, number: usize, a_seats: &[Seat], tally: &mut Tally) -> Result<Played> {
     let mut game: Box<dyn AnyGame> =
         catalogue::new_game(&plan.game, Start::Setup(None), Options::new())?;
     let mut rng = Rng::new(plan.seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -130,11 +137,8 @@ fn play(
             }
             Phase::Move(seat) | Phase::Choice(seat) => seat,
         };
-        let level = if a_seats.contains(&seat) {
-            plan.a
-        } else {
-            plan.b
-        };
+        let ours = a_seats.contains(&seat);
+        let level = if ours { plan.a } else { plan.b };
         let mut spirit = Spirit::new(level, rng.number());
         if let Some(time) = plan.movetime.filter(|_| level.budget() > Duration::ZERO) {
             spirit.budget = time;
@@ -143,9 +147,12 @@ fn play(
         let thought = game
             .think(&spirit)
             .context("the seat to move has no move")?;
-        if level == plan.a {
-            *thinking += start.elapsed();
-            *nodes += thought.nodes;
+        if ours {
+            let took = start.elapsed();
+            tally.moves += 1;
+            tally.nodes += thought.nodes;
+            tally.thinking += took;
+            tally.longest = tally.longest.max(took);
         }
         game.act(Action::Move(thought.mv))?;
     }
@@ -154,4 +161,68 @@ fn play(
         actions: MAX_ACTIONS,
         result: "unfinished".to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arena(game: &str, a: Level, b: Level, games: usize) -> (Vec<String>, f64) {
+        let plan = Match {
+            game: game.to_string(),
+            a,
+            b,
+            games,
+            seed: 3,
+            movetime: Some(Duration::from_millis(5)),
+        };
+        let mut out = Vec::new();
+        let score = run(&plan, &mut out).expect("a match");
+        let text = String::from_utf8(out).expect("text");
+        (text.lines().map(str::to_string).collect(), score)
+    }
+
+    #[test]
+    fn a_match_swaps_seats_and_ends_with_the_score() {
+        let (lines, score) = arena("chaturaji", Level::Greedy, Level::Random, 8);
+        assert_eq!(lines.len(), 10, "{lines:?}");
+        // A holds each of the four seats in turn, twice.
+        let seats: Vec<&str> = lines[..8]
+            .iter()
+            .map(|l| l.split_whitespace().nth(2).expect("a= field"))
+            .collect();
+        assert_eq!(seats[..4], ["a=red", "a=green", "a=yellow", "a=black"]);
+        assert_eq!(seats[..4], seats[4..]);
+        assert!(lines[8].starts_with("time=") && lines[8].contains("a_longest="));
+        assert_eq!(lines[9], format!("a_score={score:.3} games=8"));
+        assert!((0.0..=1.0).contains(&score));
+    }
+
+    #[test]
+    fn two_sides_alternate_and_the_stronger_level_wins() {
+        let (lines, score) = arena("through", Level::Greedy, Level::Random, 4);
+        let sides: Vec<&str> = lines[..4]
+            .iter()
+            .map(|l| l.split_whitespace().nth(2).expect("a= field"))
+            .collect();
+        assert_eq!(sides, ["a=white", "a=black", "a=white", "a=black"]);
+        // Taking whatever is offered beats moving at random in Through chess.
+        assert!(score >= 0.75, "{lines:?}");
+    }
+
+    #[test]
+    fn unknown_games_and_empty_matches_are_refused() {
+        let plan = |game: &str, games| Match {
+            game: game.to_string(),
+            a: Level::Random,
+            b: Level::Random,
+            games,
+            seed: 1,
+            movetime: None,
+        };
+        let mut out = Vec::new();
+        assert!(run(&plan("chess", 2), &mut out).is_err());
+        assert!(run(&plan("through", 0), &mut out).is_err());
+        assert!(out.is_empty());
+    }
 }
