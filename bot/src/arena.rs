@@ -182,15 +182,20 @@ mod tests {
         (text.lines().map(str::to_string).collect(), score)
     }
 
+    /// The `a=` field (A's colours) of the first `games` lines.
+    fn a_fields(lines: &[String], games: usize) -> Vec<&str> {
+        lines[..games]
+            .iter()
+            .map(|l| l.split_whitespace().nth(2).expect("a= field"))
+            .collect()
+    }
+
     #[test]
     fn a_match_swaps_seats_and_ends_with_the_score() {
         let (lines, score) = arena("chaturaji", Level::Greedy, Level::Random, 8);
         assert_eq!(lines.len(), 10, "{lines:?}");
         // A holds each of the four seats in turn, twice.
-        let seats: Vec<&str> = lines[..8]
-            .iter()
-            .map(|l| l.split_whitespace().nth(2).expect("a= field"))
-            .collect();
+        let seats = a_fields(&lines, 8);
         assert_eq!(seats[..4], ["a=red", "a=green", "a=yellow", "a=black"]);
         assert_eq!(seats[..4], seats[4..]);
         assert!(lines[8].starts_with("time=") && lines[8].contains("a_longest="));
@@ -201,10 +206,7 @@ mod tests {
     #[test]
     fn two_sides_alternate_and_the_stronger_level_wins() {
         let (lines, score) = arena("through", Level::Greedy, Level::Random, 4);
-        let sides: Vec<&str> = lines[..4]
-            .iter()
-            .map(|l| l.split_whitespace().nth(2).expect("a= field"))
-            .collect();
+        let sides = a_fields(&lines, 4);
         assert_eq!(sides, ["a=white", "a=black", "a=white", "a=black"]);
         // Taking whatever is offered beats moving at random in Through chess.
         assert!(score >= 0.75, "{lines:?}");

@@ -37,23 +37,34 @@ fn try_play<V: Variant>(game: &mut Game<V>, action: Action<V::Move>) -> bool {
     }
 }
 
-/// One random game to its end.
-fn playout<V: Variant>(seed: u64) -> Game<V> {
+/// A game from the default setup with options picked by `seed`, and the
+/// generator that goes on choosing for it.
+fn fresh<V: Variant>(seed: u64) -> (Game<V>, StdRng) {
     let mut rng = StdRng::seed_from_u64(seed);
     let options = options::<V>(&mut rng);
-    let mut game = Game::<V>::new(Start::Setup(None), options).expect("setup");
+    let game = Game::<V>::new(Start::Setup(None), options).expect("setup");
+    (game, rng)
+}
+
+/// A fair roll of the dice the game asks for.
+fn throw<V: Variant>(game: &Game<V>, rng: &mut StdRng) -> Vec<u8> {
+    let spec = game
+        .position()
+        .dice_spec()
+        .expect("a dice game says its dice");
+    spec.roll(&mut std::iter::repeat_with(|| rng.random::<u8>()))
+        .expect("endless bytes")
+}
+
+/// One random game to its end.
+fn playout<V: Variant>(seed: u64) -> Game<V> {
+    let (mut game, mut rng) = fresh::<V>(seed);
     let seats = V::info().seats.len() as u8;
     for _ in 0..MAX_ACTIONS {
         let seat = match game.phase() {
             Phase::Over => return game,
             Phase::Roll(_) => {
-                let spec = game
-                    .position()
-                    .dice_spec()
-                    .expect("a dice game says its dice");
-                let dice = spec
-                    .roll(&mut std::iter::repeat_with(|| rng.random::<u8>()))
-                    .expect("endless bytes");
+                let dice = throw(&game, &mut rng);
                 assert!(
                     try_play(&mut game, Action::Roll(dice)),
                     "a fair roll was refused"
@@ -126,14 +137,12 @@ fn position_texts_and_hashes_survive_every_ply() {
         type Output = ();
         fn visit<V: Variant>(self) {
             for seed in 0..20 {
-                let mut rng = StdRng::seed_from_u64(seed);
-                let options = options::<V>(&mut rng);
-                let mut game = Game::<V>::new(Start::Setup(None), options.clone()).expect("setup");
+                let (mut game, mut rng) = fresh::<V>(seed);
+                let options = game.options().clone();
                 while game.phase() != Phase::Over {
                     if let Phase::Roll(_) = game.phase() {
-                        let spec = game.position().dice_spec().expect("dice");
-                        let dice = spec.roll(&mut std::iter::repeat_with(|| rng.random::<u8>()));
-                        game.play(Action::Roll(dice.expect("bytes"))).expect("roll");
+                        let dice = throw(&game, &mut rng);
+                        game.play(Action::Roll(dice)).expect("roll");
                     } else {
                         let moves = game.position().legal_moves();
                         let &mv = moves.choose(&mut rng).expect("a move");
@@ -170,19 +179,15 @@ fn resignations_take_the_seat_out_and_end_the_game() {
             let id = V::info().id;
             let seats = V::info().seats.len();
             for seed in 0..300 {
-                let mut rng = StdRng::seed_from_u64(seed);
-                let options = options::<V>(&mut rng);
-                let mut game = Game::<V>::new(Start::Setup(None), options).expect("setup");
+                let (mut game, mut rng) = fresh::<V>(seed);
                 let plies = rng.random_range(0..400);
                 let mut resigned: Vec<Seat> = Vec::new();
                 while game.phase() != Phase::Over {
                     let seat = match game.phase() {
                         Phase::Move(seat) | Phase::Choice(seat) => seat,
                         _ => {
-                            let spec = game.position().dice_spec().expect("dice");
-                            let dice =
-                                spec.roll(&mut std::iter::repeat_with(|| rng.random::<u8>()));
-                            game.play(Action::Roll(dice.expect("bytes"))).expect("roll");
+                            let dice = throw(&game, &mut rng);
+                            game.play(Action::Roll(dice)).expect("roll");
                             continue;
                         }
                     };

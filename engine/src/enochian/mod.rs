@@ -423,7 +423,7 @@ impl Variant for Enochian {
         // The team's score sums both partners, so a spirit guards its
         // partner's king as its own: a king under attack is a worry, and a
         // frozen army (its king taken) is worth half its men until thawed.
-        let army = Army::ALL[seat.index() % 4];
+        let army = Army::from_index(seat.index());
         if self.0.frozen[army.index()] {
             let men: i32 = Kind::ALL
                 .into_iter()
@@ -445,7 +445,7 @@ impl Variant for Enochian {
     fn concede(&mut self, seat: Seat, reason: Reason) -> Result<Option<Outcome>, ActionError> {
         // The resigning player's own army leaves the game: its king is taken
         // off as if captured, and the team plays on while its other king stands.
-        let army = Army::ALL[seat.index() % 4];
+        let army = Army::from_index(seat.index());
         let king = self.0.king(army).ok_or(ActionError::OutOfPlay)?;
         self.0.toggle(army, Kind::King, king);
         self.0.leave(army);
