@@ -1,7 +1,8 @@
 //! `seance arena`: games between two spirit levels, to measure them. Sides
 //! swap fairly: in two-army and team games A takes each side in turn; in the
 //! free-for-all Chaturaji games A holds one seat in turn against three of B.
-//! Each game's result is printed, then `a_score=<0..1> games=<N>`.
+//! Each game's result is printed (with every seat's final points where the
+//! game scores them), then `a_score=<0..1> games=<N>`.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -121,10 +122,15 @@ fn play(plan: &Match, number: usize, a_seats: &[Seat], tally: &mut Tally) -> Res
                     0 => 0.5,
                     all => ours as f64 / all as f64,
                 };
+                let mut result = format!("{:?}", outcome.reason).to_lowercase();
+                if !outcome.scores.is_empty() {
+                    let scores: Vec<String> = outcome.scores.iter().map(i32::to_string).collect();
+                    result.push_str(&format!(" scores={}", scores.join(",")));
+                }
                 return Ok(Played {
                     score,
                     actions,
-                    result: format!("{:?}", outcome.reason).to_lowercase(),
+                    result,
                 });
             }
             Phase::Roll(_) => {
@@ -198,6 +204,14 @@ mod tests {
         let seats = a_fields(&lines, 8);
         assert_eq!(seats[..4], ["a=red", "a=green", "a=yellow", "a=black"]);
         assert_eq!(seats[..4], seats[4..]);
+        // Chaturaji scores points: every seat's final points are shown.
+        for line in &lines[..8] {
+            let scores = line
+                .split_whitespace()
+                .find_map(|f| f.strip_prefix("scores="))
+                .expect("a scores= field");
+            assert_eq!(scores.split(',').count(), 4, "{line}");
+        }
         assert!(lines[8].starts_with("time=") && lines[8].contains("a_longest="));
         assert_eq!(lines[9], format!("a_score={score:.3} games=8"));
         assert!((0.0..=1.0).contains(&score));

@@ -71,6 +71,10 @@ pub struct Config {
 /// What a spirit counts for a seat still taking turns, in hundredths of a pawn.
 const IN_PLAY: i32 = 500;
 
+/// What a spirit counts off a seat's most valuable man under a rival's
+/// attack in the dice games, per point of its stake: half of it.
+const EXPOSED: i32 = 50;
+
 const FIRST: OptionSpec = OptionSpec {
     key: "first",
     values: &["red", "green", "yellow", "black"],
@@ -415,7 +419,15 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         } else {
             0
         };
-        100 * self.position.scores[seat.index()] + playing
+        // With dice the search sees one or two rivals' turns at most, and
+        // three rivals move before the seat again: a man any of them attacks
+        // is as good as lost half the time. (Without dice the search sees the
+        // whole round.)
+        let exposed = match R::RULESET {
+            Ruleset::NoDice => 0,
+            _ => EXPOSED * self.position.exposed(seat),
+        };
+        100 * self.position.scores[seat.index()] + playing - exposed
     }
 
     fn concede(&mut self, seat: Seat, _reason: Reason) -> Result<Option<Outcome>, ActionError> {

@@ -522,6 +522,20 @@ impl Position {
         attacked
     }
 
+    /// The biggest stake among the men of `seat` that a rival in play attacks.
+    pub fn exposed(&self, seat: Seat) -> i32 {
+        let attacked = self
+            .seats_in_play()
+            .filter(|&s| s != seat)
+            .fold(0, |set, s| set | self.attacks(s));
+        Man::ALL
+            .into_iter()
+            .filter(|&man| self.men(seat, man) & attacked != 0)
+            .map(|man| man.value(self.ruleset))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The squares the man on `square` attacks.
     pub fn attacks_from(&self, square: Square) -> u64 {
         let Some((seat, man)) = self.man_at(square) else {

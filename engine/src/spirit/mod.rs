@@ -6,7 +6,8 @@
 //! teams, "paranoid" where more than two armies play (every seat outside the
 //! spirit's team is assumed to play against it), with a transposition table,
 //! captures first, a quiescence search of captures, and the dice as chance
-//! nodes averaged over every roll. The evaluation ([`value`]) counts material.
+//! nodes averaged over every roll. The evaluation ([`value`]) counts material
+//! and what each game counts itself, as a lead over the strongest rival team.
 
 pub mod search;
 pub mod value;

@@ -39,22 +39,21 @@ pub fn team_of<V: Variant>(seat: Seat) -> Team {
     V::info().seats[usize::from(seat.0)].team
 }
 
+/// The most seats a game has.
+const MOST_SEATS: usize = 4;
+
 /// The balance for `team`: the worth of its men and what the game counts
-/// for its seats ([`Variant::appraise`]), less the others', the others'
-/// scaled to the team's number of seats, so that in a four-army
-/// free-for-all each rival counts a third.
+/// for its seats ([`Variant::appraise`]), less the strongest rival team's,
+/// scaled to the team's number of seats. With two teams this is the plain
+/// difference; in a free-for-all only first place wins, so what counts is
+/// the lead over the best rival, not over the average one.
 pub fn balance<V: Variant>(position: &V, team: Team) -> i32 {
     let seats = V::info().seats;
-    let ours = seats.iter().filter(|s| s.team == team).count() as i32;
-    let theirs = seats.len() as i32 - ours;
-    let (mut mine, mut others) = (0, 0);
-    let mut count = |seat: Seat, value: i32| {
-        if team_of::<V>(seat) == team {
-            mine += value;
-        } else {
-            others += value;
-        }
-    };
+    let (mut totals, mut sizes) = ([0i32; MOST_SEATS], [0i32; MOST_SEATS]);
+    for seat in seats {
+        sizes[usize::from(seat.team.0)] += 1;
+    }
+    let mut count = |seat: Seat, value: i32| totals[usize::from(team_of::<V>(seat).0)] += value;
     for square in position.geometry().squares() {
         if let Some((seat, figure)) = position.occupant(square) {
             count(seat, worth(figure));
@@ -63,8 +62,10 @@ pub fn balance<V: Variant>(position: &V, team: Team) -> i32 {
     for seat in 0..seats.len() as u8 {
         count(Seat(seat), position.appraise(Seat(seat)));
     }
-    if theirs == 0 {
-        return mine;
-    }
-    mine - others * ours / theirs
+    let ours = usize::from(team.0);
+    let best_rival = (0..MOST_SEATS)
+        .filter(|&t| t != ours && sizes[t] > 0)
+        .map(|t| totals[t] * sizes[ours] / sizes[t])
+        .max();
+    totals[ours] - best_rival.unwrap_or(0)
 }

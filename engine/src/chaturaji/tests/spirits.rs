@@ -6,6 +6,18 @@ use super::*;
 use crate::chaturaji::ChaturajiNoDice as NoDice;
 use crate::spirit::{Level, Spirit};
 
+/// The squares a spirit of `level` moves from and to, with 300 ms to think.
+fn chosen<V: Variant>(game: &Game<V>, level: Level, seed: u64) -> (String, String) {
+    let spirit = Spirit {
+        budget: Duration::from_millis(300),
+        ..Spirit::new(level, seed)
+    };
+    let thought = spirit.think(game.position()).expect("a move");
+    let info = game.position().describe(thought.mv);
+    let name = |s| game.position().geometry().name(s).to_string();
+    (name(info.from), name(info.to))
+}
+
 #[test]
 fn a_spirit_takes_the_biggest_points() {
     // Red's boat on d4 may take Yellow's pawn on d6 (1 point) or Blue's boat
@@ -22,14 +34,29 @@ fn a_spirit_takes_the_biggest_points() {
     let game = position::<NoDice>(&text(&men, "r - 0,0,0,0 - 0 -"), &[]);
     // (A novice may settle for the smaller capture: it plays imprecisely.)
     for level in [Level::Greedy, Level::Adept, Level::Master] {
-        let spirit = Spirit {
-            budget: Duration::from_millis(300),
-            ..Spirit::new(level, 3)
-        };
-        let thought = spirit.think(game.position()).expect("a move");
-        let info = game.position().describe(thought.mv);
-        let to = game.position().geometry().name(info.to).to_string();
-        assert_eq!(to, "g4", "{level}");
+        assert_eq!(chosen(&game, level, 3).1, "g4", "{level}");
+    }
+}
+
+#[test]
+fn a_spirit_takes_from_the_leader() {
+    // Red's boat on d4 may take Yellow's pawn on d7 or Blue's on b4, a point
+    // each, both six steps from promoting, and nothing takes back. Blue
+    // leads with 10 points: only first place wins, so Red takes from Blue.
+    // (Searched deep enough, Red takes both pawns in either order; two
+    // rounds ahead, the adept's horizon, only the first capture decides.)
+    let men = [
+        ("d4", "rR"),
+        ("d7", "yP"),
+        ("b4", "bP"),
+        ("d1", "rK"),
+        ("a8", "bK"),
+        ("g8", "yK"),
+        ("h1", "gK"),
+    ];
+    let game = position::<NoDice>(&text(&men, "r - 0,10,0,0 - 0 -"), &[]);
+    for seed in 1..=6 {
+        assert_eq!(chosen(&game, Level::Adept, seed).1, "b4", "seed {seed}");
     }
 }
 
@@ -60,6 +87,30 @@ fn points_and_staying_in_play_count() {
     assert!(balance("r - 5,0,0,0 - 0 -") > balance("r - 0,0,0,0 - 0 -"));
     // Points a rival holds count against Red.
     assert!(balance("r - 0,5,0,0 - 0 -") < balance("r - 0,0,0,0 - 0 -"));
+    // Only first place wins: one rival four points behind Red is a closer
+    // race than three rivals with the same points between them, further back.
+    assert!(balance("r - 6,2,2,2 - 0 -") > balance("r - 6,6,0,0 - 0 -"));
+}
+
+#[test]
+fn with_dice_a_man_within_a_rivals_reach_counts_less() {
+    // Red's elephant on d4, Green's horse on e6 (which attacks d4) or on e7
+    // (which does not). Three rivals move before Red again, each with the
+    // dice to find: the elephant in reach is likely lost.
+    let balance = |horse: &'static str| {
+        let men = [
+            ("d4", "rE"),
+            (horse, "gH"),
+            ("a3", "rK"),
+            ("h1", "gK"),
+            ("e8", "yK"),
+            ("a6", "kK"),
+        ];
+        let game =
+            position::<crate::chaturaji::ChaturajiClassic>(&text(&men, "g 22 0,0,0,0 - 0 -"), &[]);
+        crate::spirit::value::balance(game.position(), crate::seat::Team(0))
+    };
+    assert!(balance("e6") < balance("e7"));
 }
 
 #[test]
@@ -82,17 +133,7 @@ fn a_dice_spirit_takes_the_biggest_points_its_roll_allows() {
     let game =
         position::<crate::chaturaji::ChaturajiModern>(&text(&men, "r 32 0,0,0,0 - 0 -"), &[]);
     for level in [Level::Adept, Level::Master] {
-        let spirit = Spirit {
-            budget: Duration::from_millis(300),
-            ..Spirit::new(level, 3)
-        };
-        let thought = spirit.think(game.position()).expect("a move");
-        let info = game.position().describe(thought.mv);
-        let name = |s| game.position().geometry().name(s).to_string();
-        assert_eq!(
-            (name(info.from), name(info.to)),
-            ("c3".into(), "e5".into()),
-            "{level}"
-        );
+        let squares = chosen(&game, level, 3);
+        assert_eq!(squares, ("c3".into(), "e5".into()), "{level}");
     }
 }
