@@ -489,11 +489,7 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         });
         let mut highlights = Highlight::last_move(last);
         for seat in position.seats_in_play() {
-            let threatened = position
-                .seats_in_play()
-                .filter(|&other| other != seat)
-                .fold(0, |set, other| set | position.attacks(other));
-            let king = position.men(seat, Man::King) & threatened;
+            let king = position.men(seat, Man::King) & position.rivals_attack(seat);
             highlights.extend(king.squares().map(|square| Highlight {
                 cell: square.index(),
                 mark: Mark::Danger,

@@ -511,7 +511,7 @@ impl Position {
     pub fn attacks(&self, seat: Seat) -> u64 {
         let tables = tables(self.ruleset, self.config.short_bishop);
         let forward = self.side(seat).forward();
-        let occupied = self.men[0] | self.men[1] | self.men[2] | self.men[3];
+        let occupied = self.occupied();
         let mut attacked = 0;
         for man in Man::ALL {
             let reach = tables.reach(forward, man);
@@ -522,12 +522,16 @@ impl Position {
         attacked
     }
 
+    /// The squares that any seat in play other than `seat` attacks.
+    pub fn rivals_attack(&self, seat: Seat) -> u64 {
+        self.seats_in_play()
+            .filter(|&s| s != seat)
+            .fold(0, |set, s| set | self.attacks(s))
+    }
+
     /// The biggest stake among the men of `seat` that a rival in play attacks.
     pub fn exposed(&self, seat: Seat) -> i32 {
-        let attacked = self
-            .seats_in_play()
-            .filter(|&s| s != seat)
-            .fold(0, |set, s| set | self.attacks(s));
+        let attacked = self.rivals_attack(seat);
         Man::ALL
             .into_iter()
             .filter(|&man| self.men(seat, man) & attacked != 0)

@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use super::*;
 use crate::chaturaji::ChaturajiNoDice as NoDice;
-use crate::spirit::{Level, Spirit};
+use crate::seat::Team;
+use crate::spirit::{Level, Spirit, value};
 
 /// The squares a spirit of `level` moves from and to, with 300 ms to think.
 fn chosen<V: Variant>(game: &Game<V>, level: Level, seed: u64) -> (String, String) {
@@ -16,6 +17,11 @@ fn chosen<V: Variant>(game: &Game<V>, level: Level, seed: u64) -> (String, Strin
     let info = game.position().describe(thought.mv);
     let name = |s| game.position().geometry().name(s).to_string();
     (name(info.from), name(info.to))
+}
+
+/// How a spirit weighs the position for Red.
+fn reds_balance<V: Variant>(game: &Game<V>) -> i32 {
+    value::balance(game.position(), Team(0))
 }
 
 #[test]
@@ -80,8 +86,7 @@ fn the_search_tells_rolls_apart() {
 fn points_and_staying_in_play_count() {
     let balance = |rest: &str| {
         let men = [("d1", "rK"), ("a5", "bK"), ("e8", "yK"), ("h1", "gK")];
-        let game = position::<NoDice>(&text(&men, rest), &[]);
-        crate::spirit::value::balance(game.position(), crate::seat::Team(0))
+        reds_balance(&position::<NoDice>(&text(&men, rest), &[]))
     };
     // Red's points are Red's goal.
     assert!(balance("r - 5,0,0,0 - 0 -") > balance("r - 0,0,0,0 - 0 -"));
@@ -108,7 +113,7 @@ fn with_dice_a_man_within_a_rivals_reach_counts_less() {
         ];
         let game =
             position::<crate::chaturaji::ChaturajiClassic>(&text(&men, "g 22 0,0,0,0 - 0 -"), &[]);
-        crate::spirit::value::balance(game.position(), crate::seat::Team(0))
+        reds_balance(&game)
     };
     assert!(balance("e6") < balance("e7"));
 }
