@@ -8,7 +8,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use seance_engine::catalogue;
+use seance_engine::catalogue::{self, GameType};
 use seance_engine::spirit::{Level, Rng, Spirit};
 use seance_engine::{Action, AnyGame, Options, Phase, Seat, Start};
 
@@ -17,8 +17,8 @@ const MAX_ACTIONS: usize = 2000;
 
 /// What to play.
 pub struct Match {
-    /// The game's id.
-    pub game: String,
+    /// Which game.
+    pub game: GameType,
     /// Level A, whose score is reported.
     pub a: Level,
     /// Level B.
@@ -40,10 +40,7 @@ struct Played {
 
 /// Plays the match, printing as it goes; returns A's score.
 pub fn run(plan: &Match, out: &mut impl Write) -> Result<f64> {
-    let info = catalogue::games()
-        .into_iter()
-        .find(|g| g.id == plan.game)
-        .with_context(|| format!("unknown game {:?}", plan.game))?;
+    let info = plan.game.info();
     if plan.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -106,7 +103,7 @@ struct Tally {
 /// One game, A on `a_seats`.
 fn play(plan: &Match, number: usize, a_seats: &[Seat], tally: &mut Tally) -> Result<Played> {
     let mut game: Box<dyn AnyGame> =
-        catalogue::new_game(&plan.game, Start::Setup(None), Options::new())?;
+        catalogue::new_game(plan.game, Start::Setup(None), Options::new())?;
     let mut rng = Rng::new(plan.seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     for actions in 0..MAX_ACTIONS {
         let seat = match game.phase() {
@@ -141,7 +138,7 @@ fn play(plan: &Match, number: usize, a_seats: &[Seat], tally: &mut Tally) -> Res
                 game.act(Action::Roll(dice))?;
                 continue;
             }
-            Phase::Move(seat) | Phase::Choice(seat) => seat,
+            Phase::Move(seat) => seat,
         };
         let ours = a_seats.contains(&seat);
         let level = if ours { plan.a } else { plan.b };
@@ -173,9 +170,9 @@ fn play(plan: &Match, number: usize, a_seats: &[Seat], tally: &mut Tally) -> Res
 mod tests {
     use super::*;
 
-    fn arena(game: &str, a: Level, b: Level, games: usize) -> (Vec<String>, f64) {
+    fn arena(game: GameType, a: Level, b: Level, games: usize) -> (Vec<String>, f64) {
         let plan = Match {
-            game: game.to_string(),
+            game,
             a,
             b,
             games,
@@ -198,7 +195,7 @@ mod tests {
 
     #[test]
     fn a_match_swaps_seats_and_ends_with_the_score() {
-        let (lines, score) = arena("chaturaji", Level::Greedy, Level::Random, 8);
+        let (lines, score) = arena(GameType::Chaturaji, Level::Greedy, Level::Random, 8);
         assert_eq!(lines.len(), 10, "{lines:?}");
         // A holds each of the four seats in turn, twice.
         let seats = a_fields(&lines, 8);
@@ -219,7 +216,7 @@ mod tests {
 
     #[test]
     fn two_sides_alternate_and_the_stronger_level_wins() {
-        let (lines, score) = arena("through", Level::Greedy, Level::Random, 4);
+        let (lines, score) = arena(GameType::Through, Level::Greedy, Level::Random, 4);
         let sides = a_fields(&lines, 4);
         assert_eq!(sides, ["a=white", "a=black", "a=white", "a=black"]);
         // Taking whatever is offered beats moving at random in Through chess.
@@ -227,18 +224,17 @@ mod tests {
     }
 
     #[test]
-    fn unknown_games_and_empty_matches_are_refused() {
-        let plan = |game: &str, games| Match {
-            game: game.to_string(),
+    fn empty_matches_are_refused() {
+        let plan = Match {
+            game: GameType::Through,
             a: Level::Random,
             b: Level::Random,
-            games,
+            games: 0,
             seed: 1,
             movetime: None,
         };
         let mut out = Vec::new();
-        assert!(run(&plan("chess", 2), &mut out).is_err());
-        assert!(run(&plan("through", 0), &mut out).is_err());
+        assert!(run(&plan, &mut out).is_err());
         assert!(out.is_empty());
     }
 }

@@ -11,16 +11,17 @@ use anyhow::{Result, bail};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
-use seance_engine::catalogue;
+use seance_engine::catalogue::{self, GameType};
 use seance_engine::{Options, Start};
 
 use crate::clock::SystemClock;
-use crate::service::command::{Command, NewGame};
+use crate::commands::{self, Command, MoveTime, NewGame};
+use crate::platform::Platform;
 use crate::service::{Context, Defaults, Service};
 use crate::store::Store;
 
 /// The game the benchmark plays: long games with many pieces.
-const GAME: &str = "tamerlane";
+const GAME: GameType = GameType::Tamerlane;
 
 /// Plays `moves` moves on the store at `url`, in `lanes` games at once (as
 /// many chats would), and writes the figures to `out`; the last line is
@@ -79,7 +80,7 @@ async fn play(service: &Service, lane: usize, moves: usize) -> Result<(usize, Ve
         games += 1;
         let chat = format!("bench-{}-{lane}-{games}", std::process::id());
         let player = |user: &str| Context {
-            platform: "bench".to_string(),
+            platform: Platform::Terminal,
             chat: chat.clone(),
             user: format!("{user}-{lane}"),
             name: user.to_string(),
@@ -87,9 +88,8 @@ async fn play(service: &Service, lane: usize, moves: usize) -> Result<(usize, Ve
         };
         let (white, black) = (player("white"), player("black"));
         let new = NewGame {
-            game: GAME.to_string(),
-            time: Some("none".to_string()),
-            ..NewGame::default()
+            time: Some(MoveTime::Unlimited),
+            ..NewGame::of(GAME)
         };
         for (who, command) in [
             (&white, Command::New(new)),
@@ -113,7 +113,7 @@ async fn play(service: &Service, lane: usize, moves: usize) -> Result<(usize, Ve
                 &black
             };
             let clock = Instant::now();
-            let replies = service.handle_text(mover, &mv).await;
+            let replies = service.handle(mover, commands::parse(&mv)).await;
             latencies.push(clock.elapsed());
             if let Some(refusal) = replies.iter().find(|r| r.private) {
                 bail!("the move {mv} was refused: {}", refusal.text);

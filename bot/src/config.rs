@@ -2,6 +2,8 @@
 //! `config.example.toml`), each key overridable by an environment variable
 //! `SEANCE_<SECTION>_<KEY>`. Tokens are [`Secret`]s: they print as `***`.
 
+use crate::commands::{Kind, Value};
+use seance_engine::spirit::Level;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -312,7 +314,21 @@ impl Config {
                 self.games.on_timeout
             )));
         }
+        if self.spirit_level().is_none() {
+            return Err(ConfigError::Invalid(format!(
+                "games.spirit_level = '{}': use novice, adept or master",
+                self.games.spirit_level
+            )));
+        }
         Ok(())
+    }
+
+    /// The level of spirits that fill empty seats, if `[games] spirit_level` names one.
+    pub fn spirit_level(&self) -> Option<Level> {
+        match Kind::Level.read(&self.games.spirit_level)? {
+            Value::Level(level) => Some(level),
+            _ => None,
+        }
     }
 
     /// A duration of `[games]` that [`Config::check`] has accepted; `0s` is zero.

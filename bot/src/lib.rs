@@ -1,15 +1,19 @@
 //! seance-bot: everything behind the `seance` binary: the platform-free
-//! [`service`] over the [`store`], the [`scheduler`] of its jobs, the front
-//! ends in [`adapters`] (terminal, Discord and Telegram), the
-//! [`config`], and the tools (`perft`, `render`, `bench`, `arena`).
+//! [`service`] over the [`store`], the [`scheduler`] of its jobs, the one
+//! table of [`commands`], the front ends in [`adapters`] (terminal, Discord
+//! and Telegram), the [`config`], and the tools (`perft`, `render`,
+//! `bench`, `arena`, and the game [`record`] that `verify` reads).
 
 pub mod adapters;
 pub mod arena;
 pub mod bench;
 pub mod clock;
+pub mod commands;
 pub mod config;
 pub mod duration;
 pub mod perft;
+pub mod platform;
+pub mod record;
 pub mod render;
 pub mod scheduler;
 pub mod service;

@@ -9,15 +9,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use seance_bot::adapters::console::{self, Play};
 use seance_bot::adapters::{discord, telegram};
 use seance_bot::clock::SystemClock;
 use seance_bot::config::Config;
+use seance_bot::record::Record;
 use seance_bot::service::{Defaults, Service, dice};
 use seance_bot::store::{Store, TimeoutPolicy, redact};
 use seance_bot::{arena, bench, perft, render, scheduler};
+use seance_engine::catalogue::GameType;
 use seance_engine::spirit::Level;
 use seance_engine::{Options, Start};
 use seance_render::{Palette, Style, Theme};
@@ -35,7 +37,7 @@ enum Command {
     /// Play a game in this terminal, saved after every move: run it again to carry on.
     Play {
         /// The game: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane or through.
-        game: String,
+        game: GameType,
         /// A named setup of the game (its first setup by default).
         #[arg(long)]
         setup: Option<String>,
@@ -81,7 +83,7 @@ enum Command {
     /// Draw a position as a PNG picture, or a game's log as a GIF replay.
     Render {
         /// The game: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane or through.
-        game: String,
+        game: GameType,
         #[command(flatten)]
         start: StartArgs,
         /// Play the actions of this file first, one per line (as `record` prints them).
@@ -115,7 +117,7 @@ enum Command {
     /// Count the leaves of the tree of legal moves, depth by depth.
     Perft {
         /// The game: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane or through.
-        game: String,
+        game: GameType,
         /// How many plies deep to count.
         depth: u32,
         #[command(flatten)]
@@ -124,7 +126,7 @@ enum Command {
     /// Play spirit levels against each other; last line: a_score=<0..1> games=<N>.
     Arena {
         /// The game: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane or through.
-        game: String,
+        game: GameType,
         /// Level A (random, greedy, novice, adept or master), whose score is printed.
         #[arg(long)]
         a: Level,
@@ -256,7 +258,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Perft { game, depth, start } => {
             let (start, options) = start.resolve()?;
-            perft::run(&game, start, options, depth, &mut io::stdout().lock())?;
+            perft::run(game, start, options, depth, &mut io::stdout().lock())?;
         }
         Command::Arena {
             game,
@@ -445,7 +447,7 @@ fn defaults(config: &Config) -> Defaults {
     Defaults {
         time_per_move: seance_bot::duration::parse(&games.time_per_move),
         reminder_before: Config::duration(&games.reminder_before),
-        spirit_level: games.spirit_level.clone(),
+        spirit_level: config.spirit_level().unwrap_or(Level::Adept),
         on_timeout: TimeoutPolicy::parse(&games.on_timeout).unwrap_or(TimeoutPolicy::Spirit),
         spirit_pause: Config::duration(&games.spirit_pause),
         spirit_time: Config::duration(&games.spirit_time),
@@ -455,39 +457,5 @@ fn defaults(config: &Config) -> Defaults {
 
 /// Checks a record as the `record` command prints it.
 fn verify_record(text: &str) -> Result<dice::Verdict> {
-    let mut variant = None;
-    let mut setup = None;
-    let mut options = Vec::new();
-    let (mut seed, mut commitment) = (None, None);
-    let mut log = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        let Some(header) = line.strip_prefix("# ") else {
-            log.push(line.to_string());
-            continue;
-        };
-        let (key, value) = header.split_once(' ').unwrap_or((header, ""));
-        match key {
-            "game" => variant = value.split_whitespace().next().map(str::to_string),
-            "setup" if value != "default" => setup = Some(value.to_string()),
-            "option" => options.push(value.to_string()),
-            "seed-hash" => commitment = Some(value.to_string()),
-            "seed" => seed = dice::from_hex(value),
-            _ => {}
-        }
-    }
-    let (Some(variant), Some(commitment)) = (variant, commitment) else {
-        bail!("not a Seance record: it needs '# game' and '# seed-hash' lines");
-    };
-    let Some(seed) = seed else {
-        bail!("the record has no '# seed' line: the seed is revealed when the game ends");
-    };
-    let options = Options::parse(options.iter().map(String::as_str))?;
-    Ok(dice::verify(
-        &variant,
-        Start::Setup(setup),
-        options,
-        &log,
-        &seed,
-        &commitment,
-    ))
+    Ok(Record::read(text)?.verify()?)
 }

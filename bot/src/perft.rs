@@ -5,12 +5,13 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
-use seance_engine::{Options, Start, catalogue};
+use seance_engine::catalogue::{self, GameType};
+use seance_engine::{Options, Start};
 
 /// Prints `depth D nodes N` for each depth up to `depth`, then
 /// `nodes=<N> nps=<N>` for the deepest one.
 pub fn run(
-    id: &str,
+    game: GameType,
     start: Start,
     options: Options,
     depth: u32,
@@ -19,7 +20,7 @@ pub fn run(
     let mut last = (0, 0.0);
     let mut clock = Instant::now();
     let mut written = Ok(());
-    catalogue::perft(id, start, options, depth, &mut |d, nodes| {
+    catalogue::perft(game, start, options, depth, &mut |d, nodes| {
         last = (nodes, clock.elapsed().as_secs_f64());
         if written.is_ok() {
             written = writeln!(out, "depth {d} nodes {nodes}");

@@ -1,23 +1,25 @@
 //! `seance render`: one position as a PNG picture, or a whole game, read from
-//! a log file, as an animated GIF replay with one frame per move.
+//! a log or record file, as an animated GIF replay with one frame per move.
 
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use seance_engine::catalogue::{self, AnyGame};
-use seance_engine::{Options, Start};
+use seance_engine::catalogue::{self, AnyGame, GameType};
+use seance_engine::{Action, Options, Start};
 use seance_render::{Player, Style};
+
+use crate::record::Record;
 
 /// What to draw.
 pub struct Request {
-    /// The game's id.
-    pub game: String,
+    /// Which game.
+    pub game: GameType,
     /// Where it starts.
     pub start: Start,
     /// Its options.
     pub options: Options,
-    /// The text of a log file: one action per line, as `play` writes with `log`;
-    /// blank lines and lines starting with `#` are skipped.
+    /// The text of a log file: one action per line, or a game's record as
+    /// `record` prints it (its header lines are skipped).
     pub log: Option<String>,
     /// The colour of the seat to draw the board for.
     pub seat: Option<String>,
@@ -33,7 +35,7 @@ pub struct Request {
 
 /// The bytes of the picture or replay.
 pub fn run(request: Request) -> Result<Vec<u8>> {
-    let mut game = catalogue::new_game(&request.game, request.start, request.options)?;
+    let mut game = catalogue::new_game(request.game, request.start, request.options)?;
     let seat_of = |game: &dyn AnyGame, color: &str| {
         game.info()
             .seat_named(color)
@@ -54,16 +56,15 @@ pub fn run(request: Request) -> Result<Vec<u8>> {
         players[seat_of(game.as_ref(), color)?.index()].spirit = true;
     }
     let mut frames = vec![game.board_view()];
-    let lines = request.log.as_deref().unwrap_or("").lines().enumerate();
-    for (number, line) in lines {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let text = game
-            .play_text(line)
-            .with_context(|| format!("log line {}: '{line}'", number + 1))?;
-        if shows_on_the_board(&text) {
+    let log = Record::read(request.log.as_deref().unwrap_or(""))?.log;
+    for (number, line) in log.iter().enumerate() {
+        let action = game
+            .parse_action(line)
+            .with_context(|| format!("log action {}: '{line}'", number + 1))?;
+        let shows = shows_on_the_board(&action);
+        game.act(action)
+            .with_context(|| format!("log action {}: '{line}'", number + 1))?;
+        if shows {
             frames.push(game.board_view());
         }
     }
@@ -74,10 +75,11 @@ pub fn run(request: Request) -> Result<Vec<u8>> {
     Ok(seance_render::png(&game.board_view(), &players, &style))
 }
 
-/// Whether a log line changes what the board shows: moves and endings do;
+/// Whether an action changes what the board shows: moves and endings do;
 /// dice rolls, offers and refusals wait for the move they lead to.
-fn shows_on_the_board(text: &str) -> bool {
-    !["roll ", "offer ", "decline "]
-        .iter()
-        .any(|prefix| text.starts_with(prefix))
+fn shows_on_the_board(action: &Action<String>) -> bool {
+    !matches!(
+        action,
+        Action::Roll(_) | Action::Offer(..) | Action::Decline(_)
+    )
 }

@@ -35,7 +35,7 @@ pub async fn run(service: &Service, stop: impl Future<Output = ()>) {
 /// Runs what is due; returns how long to wait before looking again.
 async fn step(service: &Service) -> Result<Duration, StoreError> {
     service.run_due_jobs().await?;
-    let next = service.store().next_due().await?;
+    let next = service.next_due().await?;
     let now = service.now();
     Ok(match next {
         Some(due) if due > now => Duration::from_millis((due - now) as u64).min(POLL),

@@ -18,15 +18,14 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use ed25519_dalek::{Signer, SigningKey};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
 use seance_bot::adapters::discord::Discord;
 use seance_bot::adapters::discord::endpoint::{Endpoint, MAX_BODY};
 use seance_bot::clock::FakeClock;
+use seance_bot::commands::Verb;
 use seance_bot::config;
-use seance_bot::service::{Defaults, Service};
-use seance_bot::store::scratch::Scratch;
-use seance_bot::store::{GameId, Stage};
-use seance_engine::catalogue;
+use seance_bot::service::Service;
+use seance_bot::store::{GameRecord, Stage};
+use seance_engine::catalogue::{self, GameType};
 use seance_engine::{Options, Start};
 use serde_json::{Value, json};
 use serenity::all::{Interaction, Message, UserId};
@@ -222,14 +221,7 @@ struct Player(u64, &'static str);
 impl Harness {
     async fn new() -> Harness {
         let (fake, address) = FakeDiscord::start().await;
-        let (store, _) = Scratch::Sqlite.create().await.unwrap();
-        let defaults = Defaults {
-            time_per_move: None,
-            spirit_pause: Duration::ZERO,
-            ..Defaults::default()
-        };
-        let clock = FakeClock::at(1_796_068_800_000);
-        let service = Service::new(store, Arc::new(clock.clone()), defaults);
+        let (service, clock) = common::service().await;
         let settings = config::Discord {
             token: "test-token".to_string().into(),
             application_id: BOT.to_string(),
@@ -358,8 +350,8 @@ impl Harness {
         self.fake.take()
     }
 
-    async fn game(&self, id: GameId) -> seance_bot::store::GameRecord {
-        self.service.store().load_game(id).await.unwrap().unwrap()
+    async fn game(&self, id: i64) -> GameRecord {
+        common::load(&self.service, id).await
     }
 }
 
@@ -466,27 +458,55 @@ async fn commands_answer_with_text_pictures_mentions_and_private_errors() {
     assert!(calls[0].text().contains("Команды"), "{}", calls[0].text());
 
     // The record, after a few more moves.
+    let mut rng = StdRng::seed_from_u64(1);
     for _ in 0..3 {
-        let record = h.game(GameId(1)).await;
-        let game =
-            catalogue::replay("through", Start::Setup(None), Options::new(), &record.log).unwrap();
-        let who = if game.phase().seat().unwrap().0 == 0 {
-            ANN
-        } else {
-            BOB
-        };
-        h.slash(
-            who,
-            "move",
-            &[("move", json!(game.legal_moves()[0].clone()))],
-        )
-        .await;
+        let (user, mv) = common::next_move(&h.game(1).await, &mut rng);
+        let who = if user == ANN.0.to_string() { ANN } else { BOB };
+        h.slash(who, "move", &[("move", json!(mv))]).await;
     }
     let calls = h.slash(ANN, "record", &[]).await;
     assert!(
         calls[0].text().starts_with("# game through #1"),
         "{}",
         calls[0].text()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_command_of_the_help_works_as_a_slash_command() {
+    let mut h = Harness::new().await;
+    let help = h.slash(ANN, "help", &[]).await[0].text();
+    assert!(help.contains("  /spirit color [level] [game] — "), "{help}");
+    assert!(help.contains("  /accept [game] — "), "{help}");
+    let game = [("game", json!("through")), ("time", json!("none"))];
+    h.slash(ANN, "new", &game).await;
+    h.slash(BOB, "join", &[]).await;
+    let calls = h.slash(BOB, "leave", &[]).await;
+    assert!(
+        !calls[0].ephemeral() && calls[0].text().contains("bob left the black seat"),
+        "{calls:?}"
+    );
+    h.slash(BOB, "join", &[("color", json!("black"))]).await;
+    h.slash(ANN, "start", &[]).await;
+    let calls = h.slash(ANN, "draw", &[]).await;
+    assert!(
+        calls[0].text().contains("Answer with /accept or /decline."),
+        "{calls:?}"
+    );
+    let calls = h.slash(BOB, "decline", &[]).await;
+    assert!(
+        calls[0].text().starts_with("black decline the offer"),
+        "{calls:?}"
+    );
+    h.slash(ANN, "draw", &[("game", json!(1))]).await;
+    let calls = h.slash(BOB, "accept", &[("game", json!(1))]).await;
+    assert!(calls[0].text().contains("a draw (agreement)"), "{calls:?}");
+    assert_eq!(h.game(1).await.stage, Stage::Over);
+    // A value Discord's choices would never send is still refused plainly.
+    let calls = h.slash(ANN, "new", &[("game", json!("chess"))]).await;
+    assert!(
+        calls[0].ephemeral() && calls[0].text().contains("There is no game 'chess'"),
+        "{calls:?}"
     );
 }
 
@@ -503,10 +523,9 @@ async fn commands_are_registered_in_both_languages() {
     );
     let commands = calls[0].json.as_array().expect("a list of commands");
     let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
-    for wanted in [
-        "new", "join", "spirit", "start", "move", "board", "moves", "resign", "draw", "takeback",
-        "exchange", "status", "games", "record", "verify", "settings", "help",
-    ] {
+    // Every command the help lists, accept, decline and leave among them.
+    assert_eq!(names, Verb::ALL.map(Verb::name));
+    for wanted in ["accept", "decline", "leave"] {
         assert!(names.contains(&wanted), "{wanted} missing from {names:?}");
     }
     for command in commands {
@@ -530,7 +549,7 @@ async fn commands_are_registered_in_both_languages() {
 async fn move_suggestions_are_the_legal_moves_of_the_position() {
     let mut h = Harness::new().await;
     h.through_game("none").await;
-    let legal = catalogue::new_game("through", Start::Setup(None), Options::new())
+    let legal = catalogue::new_game(GameType::Through, Start::Setup(None), Options::new())
         .unwrap()
         .legal_moves();
     let all = h.autocomplete(ANN, "move", ("move", ""), &[]).await;
@@ -586,7 +605,7 @@ async fn buttons_and_replies_to_the_board() {
         "{calls:?}"
     );
     assert_eq!(
-        h.game(GameId(1)).await.stage,
+        h.game(1).await.stage,
         Stage::Playing,
         "asking changes nothing"
     );
@@ -611,11 +630,11 @@ async fn buttons_and_replies_to_the_board() {
         format!("/api/v10/channels/{CHANNEL}/messages")
     );
     assert!(calls[0].text().starts_with("white: e2e3"), "{calls:?}");
-    assert_eq!(h.game(GameId(1)).await.log, ["e2e3"]);
+    assert_eq!(h.game(1).await.log, ["e2e3"]);
 
     let calls = h.press(ANN, "resign-yes:1").await;
     assert!(calls[0].text().contains("resign"), "{calls:?}");
-    assert_eq!(h.game(GameId(1)).await.stage, Stage::Over);
+    assert_eq!(h.game(1).await.stage, Stage::Over);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -655,10 +674,9 @@ async fn reminders_come_as_mentions_or_direct_messages() {
 }
 
 /// Plays a whole game through slash commands, spirits answering through the outbox.
-async fn whole_game(game: &str, seats: &[Player], spirit: Option<&str>, extra: &[(&str, Value)]) {
+async fn whole_game(game: GameType, seats: &[Player], spirit: Option<&str>) {
     let mut h = Harness::new().await;
-    let mut options = vec![("game", json!(game)), ("time", json!("none"))];
-    options.extend_from_slice(extra);
+    let options = [("game", json!(game.id())), ("time", json!("none"))];
     h.slash(seats[0], "new", &options).await;
     for &who in &seats[1..] {
         let calls = h.slash(who, "join", &[]).await;
@@ -673,21 +691,17 @@ async fn whole_game(game: &str, seats: &[Player], spirit: Option<&str>, extra: &
     let mut rng = StdRng::seed_from_u64(5);
     let users: HashMap<String, Player> = seats.iter().map(|p| (p.0.to_string(), *p)).collect();
     for _ in 0..2000 {
-        let record = h.game(GameId(1)).await;
+        let record = h.game(1).await;
         if record.stage == Stage::Over {
             break;
         }
-        let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
-        let shadow = catalogue::replay(game, Start::Setup(None), options, &record.log).unwrap();
-        let seat = usize::from(shadow.phase().seat().unwrap().0);
-        let who = users[&record.seats[seat].user.as_ref().unwrap().external];
-        let mv = shadow.legal_moves().choose(&mut rng).cloned().unwrap();
-        let calls = h.slash(who, "move", &[("move", json!(mv))]).await;
+        let (user, mv) = common::next_move(&record, &mut rng);
+        let calls = h.slash(users[&user], "move", &[("move", json!(mv))]).await;
         assert!(!calls[0].ephemeral(), "{mv}: {calls:?}");
         told.extend(calls);
         told.extend(h.settle().await);
     }
-    assert_eq!(h.game(GameId(1)).await.stage, Stage::Over, "{game} ended");
+    assert_eq!(h.game(1).await.stage, Stage::Over, "{game} ended");
     let last = told
         .iter()
         .rev()
@@ -716,12 +730,12 @@ async fn whole_game(game: &str, seats: &[Player], spirit: Option<&str>, extra: &
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_of_chaturaji_with_dice() {
-    whole_game("chaturaji", &[ANN, BOB, CAT, DAN], None, &[]).await;
+    whole_game(GameType::Chaturaji, &[ANN, BOB, CAT, DAN], None).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_of_enochian_chess_with_a_spirit() {
-    whole_game("enochian", &[ANN, BOB, CAT], Some("black"), &[]).await;
+    whole_game(GameType::Enochian, &[ANN, BOB, CAT], Some("black")).await;
 }
 
 /// A signed HTTP request to the endpoint; returns the status and body.

@@ -3,20 +3,22 @@
 //! process carries on. Nothing is lost and every job takes effect once: the
 //! game ends, its log replays, and each spirit move was told exactly once.
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use seance_bot::clock::SystemClock;
+use seance_bot::commands::{self, Command, NewGame};
+use seance_bot::platform::Platform;
 use seance_bot::service::{Context, Defaults, Service};
 use seance_bot::store::scratch::Scratch;
 use seance_bot::store::{GameId, Stage, Store};
-use seance_engine::catalogue;
-use seance_engine::{Options, Start};
+use seance_engine::catalogue::{self, GameType};
+use seance_engine::{Color, Options, Start};
 
 /// Starts `seance run --worker` on the database at `url`.
 fn worker(url: &str) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_seance"))
+    std::process::Command::new(env!("CARGO_BIN_EXE_seance"))
         .args(["run", "--worker", "--config", "no-such-config.toml"])
         .env("SEANCE_DATABASE_URL", url)
         .env("SEANCE_GAMES_SPIRIT_PAUSE", "20ms")
@@ -50,24 +52,28 @@ async fn spirits_game(scratch: Scratch) -> (Store, String, GameId) {
     let (store, url) = scratch.create().await.unwrap();
     let service = Service::new(store.clone(), Arc::new(SystemClock), Defaults::default());
     let host = Context {
-        platform: "test".to_string(),
+        platform: Platform::Terminal,
         chat: "restart".to_string(),
         user: "host".to_string(),
         name: "host".to_string(),
         locale: None,
     };
-    for command in [
-        "new chaturaji time=none",
-        "spirit red",
-        "spirit green",
-        "spirit yellow",
-        "spirit black",
-        "start",
-    ] {
-        let replies = service.handle_text(&host, command).await;
-        assert!(replies.iter().all(|r| !r.private), "{command}: {replies:?}");
+    let mut script = vec![Command::New(NewGame {
+        time: Some(commands::MoveTime::Unlimited),
+        ..NewGame::of(GameType::Chaturaji)
+    })];
+    for color in [Color::Red, Color::Green, Color::Yellow, Color::Black] {
+        script.push(Command::Spirit(None, color, None));
     }
-    let chat = store.chat("test", "restart").await.unwrap();
+    script.push(Command::Start(None));
+    for command in script {
+        let replies = service.handle(&host, command.clone()).await;
+        assert!(
+            replies.iter().all(|r| !r.private),
+            "{command:?}: {replies:?}"
+        );
+    }
+    let chat = store.chat(Platform::Terminal, "restart").await.unwrap();
     let game = store.chat_games(chat, 0).await.unwrap()[0];
     (store, url, game)
 }
@@ -76,13 +82,18 @@ async fn spirits_game(scratch: Scratch) -> (Store, String, GameId) {
 async fn finished_cleanly(store: &Store, game: GameId) {
     let record = store.load_game(game).await.unwrap().unwrap();
     let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
-    let replayed =
-        catalogue::replay("chaturaji", Start::Setup(None), options, &record.log).unwrap();
+    let replayed = catalogue::replay(
+        GameType::Chaturaji,
+        Start::Setup(None),
+        options,
+        &record.log,
+    )
+    .unwrap();
     assert!(replayed.outcome().is_some());
     assert!(store.game_jobs(game).await.unwrap().is_empty());
     let moves = record.log.iter().filter(|l| !l.contains(' ')).count();
     let told = store
-        .claim_outbox("test", 100_000, 0, 0)
+        .claim_outbox(Platform::Terminal, 100_000, 0, 0)
         .await
         .unwrap()
         .len();

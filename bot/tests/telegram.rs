@@ -17,15 +17,14 @@ use axum::extract::State;
 use axum::http::{HeaderMap, Uri};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
 use seance_bot::adapters::telegram::pace::{Note, Pace};
 use seance_bot::adapters::telegram::{Telegram, dispatcher};
 use seance_bot::clock::FakeClock;
+use seance_bot::commands::Verb;
 use seance_bot::config;
-use seance_bot::service::{Defaults, Service};
-use seance_bot::store::scratch::Scratch;
-use seance_bot::store::{GameId, GameRecord, Stage};
-use seance_engine::{Options, Start, catalogue};
+use seance_bot::service::Service;
+use seance_bot::store::{GameRecord, Stage};
+use seance_engine::catalogue::GameType;
 use serde_json::{Value, json};
 use teloxide::types::ChatId;
 
@@ -237,14 +236,7 @@ struct Harness {
 impl Harness {
     async fn new(pace: Pace) -> Harness {
         let (fake, address) = FakeTelegram::start().await;
-        let (store, _) = Scratch::Sqlite.create().await.unwrap();
-        let defaults = Defaults {
-            time_per_move: None,
-            spirit_pause: Duration::ZERO,
-            ..Defaults::default()
-        };
-        let clock = FakeClock::at(1_796_068_800_000);
-        let service = Service::new(store, Arc::new(clock.clone()), defaults);
+        let (service, clock) = common::service().await;
         let settings = config::Telegram {
             token: TOKEN.to_string().into(),
             api_url: address,
@@ -349,12 +341,7 @@ impl Harness {
     }
 
     async fn game(&self, id: i64) -> GameRecord {
-        self.service
-            .store()
-            .load_game(GameId(id))
-            .await
-            .unwrap()
-            .unwrap()
+        common::load(&self.service, id).await
     }
 }
 
@@ -374,11 +361,6 @@ fn bot_message(call: &Call, id: i64) -> Value {
         message["reply_markup"] = markup;
     }
     message
-}
-
-fn replayed(game: &str, record: &GameRecord) -> Box<dyn catalogue::AnyGame> {
-    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
-    catalogue::replay(game, Start::Setup(None), options, &record.log).unwrap()
 }
 
 fn boards(calls: &[Call]) -> Vec<&Call> {
@@ -494,15 +476,14 @@ async fn commands_are_registered_in_both_languages() {
         .iter()
         .map(|c| c["command"].as_str().unwrap())
         .collect();
-    for wanted in [
-        "new", "join", "spirit", "start", "move", "board", "moves", "resign", "draw", "takeback",
-        "exchange", "status", "games", "record", "verify", "settings", "help",
-    ] {
-        assert!(names.contains(&wanted), "{wanted}");
-    }
+    assert_eq!(
+        names,
+        Verb::ALL.map(Verb::name),
+        "every command, in the help's order"
+    );
     assert_eq!(
         menus[1].json["commands"][0]["description"],
-        "Начать новую партию в этом канале"
+        Verb::New.spec().ru
     );
 }
 
@@ -633,22 +614,12 @@ async fn a_private_start_lets_reminders_come_privately() {
 
 /// Plays a whole game through scripted updates: typed moves, moves picked
 /// with buttons, replies to the board; spirits answer through the outbox.
-async fn whole_game(game: &str, players: &[Member], new: &str) {
+async fn whole_game(game: GameType, players: &[Member], new: &str) {
     let mut h = Harness::quick().await;
     h.say(players[0], &format!("/new {game} time=none {new}"))
         .await;
     for &player in &players[1..] {
         h.say(player, "/join").await;
-    }
-    if players.len()
-        < catalogue::games()
-            .iter()
-            .find(|g| g.id == game)
-            .unwrap()
-            .seats
-            .len()
-    {
-        h.say(players[0], "/spirit").await;
     }
     let mut told = h.say(players[0], "/start").await;
     told.extend(h.settle().await);
@@ -659,10 +630,8 @@ async fn whole_game(game: &str, players: &[Member], new: &str) {
         if record.stage == Stage::Over {
             break;
         }
-        let shadow = replayed(game, &record);
-        let seat = usize::from(shadow.phase().seat().unwrap().0);
-        let who = users[&record.seats[seat].user.as_ref().unwrap().external];
-        let mv = shadow.legal_moves().choose(&mut rng).cloned().unwrap();
+        let (user, mv) = common::next_move(&record, &mut rng);
+        let who = users[&user];
         let board = boards(&told).last().map(|c| (*c).clone());
         let calls = match (turn % 3, board) {
             (1, Some(board)) if !board.buttons().is_empty() => {
@@ -709,10 +678,10 @@ async fn whole_game(game: &str, players: &[Member], new: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_of_tamerlane_against_a_spirit() {
-    whole_game("tamerlane", &[ANN], "").await;
+    whole_game(GameType::Tamerlane, &[ANN], "").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_of_chaturaji_with_four_members() {
-    whole_game("chaturaji", &[ANN, BOB, CAT, DAN], "").await;
+    whole_game(GameType::Chaturaji, &[ANN, BOB, CAT, DAN], "").await;
 }

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use seance_engine::catalogue::{self, Visitor};
+use seance_engine::catalogue::{GameType, Visitor};
 use seance_engine::spirit::{Rng, search};
 use seance_engine::{Action, Game, Options, Phase, Start, Variant};
 
@@ -66,15 +66,15 @@ impl Visitor for Bench<'_> {
 }
 
 fn searches(criterion: &mut Criterion) {
-    for (id, depth) in [
-        ("through", 4),
-        ("tamerlane", 4),
-        ("enochian", 6),
-        ("chaturaji-nodice", 4),
-        ("chaturaji", 3),
-        ("chaturaji-classic", 2),
+    for (game, depth) in [
+        (GameType::Through, 4),
+        (GameType::Tamerlane, 4),
+        (GameType::Enochian, 6),
+        (GameType::ChaturajiNoDice, 4),
+        (GameType::Chaturaji, 3),
+        (GameType::ChaturajiClassic, 2),
     ] {
-        catalogue::visit(id, Bench { criterion, depth }).expect("a known game");
+        game.visit(Bench { criterion, depth });
     }
 }
 

@@ -1,12 +1,13 @@
 //! Every game by id, and [`AnyGame`]: one object-safe face over `Game<V>` for
 //! code (the bot, the terminal) that picks the game at run time.
 
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
+use std::str::FromStr;
 
 use crate::chaturaji::{ChaturajiClassic, ChaturajiModern, ChaturajiNoDice};
 use crate::dice::DiceSpec;
 use crate::enochian::Enochian;
-use crate::game::{Action, ActionError, Game, Offer, ReplayError, Start};
+use crate::game::{Action, ActionError, Game, LoggedMove, Offer, ReplayError, Start};
 use crate::notation::parse_move;
 use crate::options::Options;
 use crate::outcome::Outcome;
@@ -27,37 +28,95 @@ pub trait Visitor {
     fn visit<V: Variant>(self) -> Self::Output;
 }
 
+/// Which game: one of the catalogue's, named by its id (`chaturaji`,
+/// `through`, ...) in commands, storage and on the command line.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum GameType {
+    /// The seed's modern Chaturaji, with dice.
+    Chaturaji,
+    /// Chaturaji as al-Biruni describes it.
+    ChaturajiClassic,
+    /// Chaturaji without dice.
+    ChaturajiNoDice,
+    /// Enochian chess.
+    Enochian,
+    /// Tamerlane chess.
+    Tamerlane,
+    /// Through chess.
+    Through,
+}
+
+impl GameType {
+    /// Every game, in menu order.
+    pub const ALL: [GameType; 6] = [
+        GameType::Chaturaji,
+        GameType::ChaturajiClassic,
+        GameType::ChaturajiNoDice,
+        GameType::Enochian,
+        GameType::Tamerlane,
+        GameType::Through,
+    ];
+
+    /// Runs `visitor` for this game's variant.
+    pub fn visit<W: Visitor>(self, visitor: W) -> W::Output {
+        match self {
+            GameType::Chaturaji => visitor.visit::<ChaturajiModern>(),
+            GameType::ChaturajiClassic => visitor.visit::<ChaturajiClassic>(),
+            GameType::ChaturajiNoDice => visitor.visit::<ChaturajiNoDice>(),
+            GameType::Enochian => visitor.visit::<Enochian>(),
+            GameType::Tamerlane => visitor.visit::<Tamerlane>(),
+            GameType::Through => visitor.visit::<Through>(),
+        }
+    }
+
+    /// What the game offers: setups, options, seats, pieces.
+    pub fn info(self) -> &'static GameInfo {
+        struct Info;
+        impl Visitor for Info {
+            type Output = &'static GameInfo;
+            fn visit<V: Variant>(self) -> Self::Output {
+                V::info()
+            }
+        }
+        self.visit(Info)
+    }
+
+    /// The game's id.
+    pub fn id(self) -> &'static str {
+        self.info().id
+    }
+}
+
+impl FromStr for GameType {
+    type Err = SetupError;
+
+    /// Reads a game's id, in any case.
+    fn from_str(text: &str) -> Result<GameType, SetupError> {
+        let id = text.trim().to_lowercase();
+        GameType::ALL
+            .into_iter()
+            .find(|game| game.id() == id)
+            .ok_or_else(|| SetupError::UnknownGame {
+                id: text.trim().chars().take(30).collect(),
+                known: ids(),
+            })
+    }
+}
+
+impl fmt::Display for GameType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
 /// The ids of every game, in menu order.
 pub fn ids() -> Vec<&'static str> {
-    games().iter().map(|g| g.id).collect()
+    GameType::ALL.iter().map(|g| g.id()).collect()
 }
 
-/// What every game is called and offers, in menu order.
+/// What every game offers, in menu order.
 pub fn games() -> [&'static GameInfo; 6] {
-    [
-        ChaturajiModern::info(),
-        ChaturajiClassic::info(),
-        ChaturajiNoDice::info(),
-        Enochian::info(),
-        Tamerlane::info(),
-        Through::info(),
-    ]
-}
-
-/// Runs `visitor` for the game with `id`.
-pub fn visit<W: Visitor>(id: &str, visitor: W) -> Result<W::Output, SetupError> {
-    match id.trim().to_lowercase().as_str() {
-        "chaturaji" => Ok(visitor.visit::<ChaturajiModern>()),
-        "chaturaji-classic" => Ok(visitor.visit::<ChaturajiClassic>()),
-        "chaturaji-nodice" => Ok(visitor.visit::<ChaturajiNoDice>()),
-        "enochian" => Ok(visitor.visit::<Enochian>()),
-        "tamerlane" => Ok(visitor.visit::<Tamerlane>()),
-        "through" => Ok(visitor.visit::<Through>()),
-        other => Err(SetupError::UnknownGame {
-            id: other.to_owned(),
-            known: ids(),
-        }),
-    }
+    GameType::ALL.map(GameType::info)
 }
 
 /// A game of any variant, with moves and actions as text.
@@ -79,6 +138,8 @@ pub trait AnyGame: Debug + Send + Sync {
     fn think(&self, spirit: &Spirit) -> Option<Thought<String>>;
     /// The dice to throw when the game waits for a roll.
     fn dice_spec(&self) -> Option<DiceSpec>;
+    /// The faces rolled for this turn that are still to play.
+    fn dice(&self) -> Vec<u8>;
     /// The offer waiting for answers and the seats that agree to it so far.
     fn pending_offer(&self) -> Option<(Offer, Vec<Seat>)>;
     /// A move typed by `seat`, in forgiving notation; returns its canonical text.
@@ -86,14 +147,21 @@ pub trait AnyGame: Debug + Send + Sync {
     /// Any action, a move written in forgiving notation for the seat the game
     /// waits for; returns its canonical log text.
     fn act(&mut self, action: Action<String>) -> Result<String, ActionError>;
+    /// Reads a log line into the action it records, its move (if it is one)
+    /// as canonical text; the game is unchanged.
+    fn parse_action(&self, text: &str) -> Result<Action<String>, ActionError>;
     /// Plays one log line; returns its canonical text.
     fn play_text(&mut self, text: &str) -> Result<String, ActionError>;
     /// The canonical log, oldest first.
     fn log(&self) -> Vec<String>;
+    /// How many rolls of the dice the log holds: the number of the next roll.
+    fn rolls(&self) -> usize;
+    /// The last move, if only rolls of the dice came after it.
+    fn last_move(&self) -> Option<LoggedMove>;
+    /// Takes back the last move and the rolls after it; `None` changes nothing.
+    fn take_back(&mut self) -> Option<LoggedMove>;
     /// The position in the game's text format.
     fn position_text(&self) -> String;
-    /// The hash of the position.
-    fn position_hash(&self) -> u64;
     /// The picture's data.
     fn board_view(&self) -> BoardView;
     /// A copy of the game.
@@ -149,6 +217,10 @@ impl<V: Variant> AnyGame for Game<V> {
         self.position().dice_spec()
     }
 
+    fn dice(&self) -> Vec<u8> {
+        self.position().dice()
+    }
+
     fn pending_offer(&self) -> Option<(Offer, Vec<Seat>)> {
         Game::pending_offer(self).map(|(offer, agreed)| (offer, agreed.to_vec()))
     }
@@ -162,6 +234,10 @@ impl<V: Variant> AnyGame for Game<V> {
         self.play(action)
     }
 
+    fn parse_action(&self, text: &str) -> Result<Action<String>, ActionError> {
+        Game::parse_action(self, text)?.try_map(|mv| Ok::<_, ActionError>(self.move_text(mv)))
+    }
+
     fn play_text(&mut self, text: &str) -> Result<String, ActionError> {
         Game::play_text(self, text)
     }
@@ -170,12 +246,20 @@ impl<V: Variant> AnyGame for Game<V> {
         Game::log(self).map(str::to_owned).collect()
     }
 
-    fn position_text(&self) -> String {
-        self.position().to_text()
+    fn rolls(&self) -> usize {
+        Game::rolls(self)
     }
 
-    fn position_hash(&self) -> u64 {
-        self.position().hash()
+    fn last_move(&self) -> Option<LoggedMove> {
+        Game::last_move(self)
+    }
+
+    fn take_back(&mut self) -> Option<LoggedMove> {
+        Game::take_back(self)
+    }
+
+    fn position_text(&self) -> String {
+        self.position().to_text()
     }
 
     fn board_view(&self) -> BoardView {
@@ -187,8 +271,12 @@ impl<V: Variant> AnyGame for Game<V> {
     }
 }
 
-/// Starts a game of `id` from `start` with `options`.
-pub fn new_game(id: &str, start: Start, options: Options) -> Result<Box<dyn AnyGame>, SetupError> {
+/// Starts a game of `game` from `start` with `options`.
+pub fn new_game(
+    game: GameType,
+    start: Start,
+    options: Options,
+) -> Result<Box<dyn AnyGame>, SetupError> {
     struct New(Start, Options);
     impl Visitor for New {
         type Output = Result<Box<dyn AnyGame>, SetupError>;
@@ -196,12 +284,12 @@ pub fn new_game(id: &str, start: Start, options: Options) -> Result<Box<dyn AnyG
             Ok(Box::new(Game::<V>::new(self.0, self.1)?))
         }
     }
-    visit(id, New(start, options))?
+    game.visit(New(start, options))
 }
 
-/// Replays a stored game of `id`: its start, options and log texts.
+/// Replays a stored game of `game`: its start, options and log texts.
 pub fn replay(
-    id: &str,
+    game: GameType,
     start: Start,
     options: Options,
     log: &[String],
@@ -213,13 +301,13 @@ pub fn replay(
             Ok(Box::new(Game::<V>::replay(self.0, self.1, self.2)?))
         }
     }
-    visit(id, Replay(start, options, log)).map_err(ReplayError::Setup)?
+    game.visit(Replay(start, options, log))
 }
 
-/// Perft of game `id` from `start`, per depth from 1 to `depth`, calling
+/// Perft of `game` from `start`, per depth from 1 to `depth`, calling
 /// `report(depth, nodes)` after each.
 pub fn perft(
-    id: &str,
+    game: GameType,
     start: Start,
     options: Options,
     depth: u32,
@@ -236,5 +324,5 @@ pub fn perft(
             Ok(())
         }
     }
-    visit(id, Perft(start, options, depth, report))?
+    game.visit(Perft(start, options, depth, report))
 }

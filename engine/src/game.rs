@@ -75,7 +75,7 @@ pub enum ActionError {
         /// The colour of the seat the game waits for.
         waiting: Color,
     },
-    /// The game waits for something else (a roll, a move, a choice).
+    /// The game waits for something else (a roll, a move).
     #[error("the game is not waiting for {0} now")]
     WrongPhase(&'static str),
     /// The move is not legal, or the text fits no legal move.
@@ -134,6 +134,27 @@ pub enum ReplayError {
     },
 }
 
+/// A move of the log: where it stands, who played it, and its text.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LoggedMove {
+    /// Its place in the log, from 0.
+    pub index: usize,
+    /// The seat that played it.
+    pub seat: Seat,
+    /// Its canonical text.
+    pub text: String,
+}
+
+/// What one entry of the log is, as the log's readers need to know: a move
+/// and who made it, a roll of the dice, or anything else (offers, answers,
+/// resignations, timeouts).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Entry {
+    Move(Seat),
+    Roll,
+    Other,
+}
+
 /// An offer waiting for answers: who made it, who must agree, who has.
 #[derive(Clone, PartialEq, Eq, Debug)]
 struct Pending {
@@ -148,8 +169,8 @@ pub struct Game<V: Variant> {
     start: Start,
     options: Options,
     position: V,
-    /// The canonical text of every action played, oldest first.
-    log: Vec<String>,
+    /// The canonical text of every action played, oldest first, with what it was.
+    log: Vec<(String, Entry)>,
     /// The hash of every position the moves passed through, the start first.
     hashes: Vec<u64>,
     pending: Option<Pending>,
@@ -222,7 +243,42 @@ impl<V: Variant> Game<V> {
 
     /// The canonical texts of the log, oldest first.
     pub fn log(&self) -> impl Iterator<Item = &str> {
-        self.log.iter().map(String::as_str)
+        self.log.iter().map(|(text, _)| text.as_str())
+    }
+
+    /// How many rolls of the dice the log holds: the number of the next roll.
+    pub fn rolls(&self) -> usize {
+        self.log.iter().filter(|(_, e)| *e == Entry::Roll).count()
+    }
+
+    /// The last move, if nothing but rolls of the dice came after it (an
+    /// offer, an answer or a resignation since then leaves nothing to take back).
+    pub fn last_move(&self) -> Option<LoggedMove> {
+        let (index, (text, entry)) = self
+            .log
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, (_, e))| *e != Entry::Roll)?;
+        match entry {
+            Entry::Move(seat) => Some(LoggedMove {
+                index,
+                seat: *seat,
+                text: text.clone(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// Takes back [`Game::last_move`] and the rolls after it: the game
+    /// becomes the replay of the log before it. Returns the move taken
+    /// back, or `None` (changing nothing) when there is none.
+    pub fn take_back(&mut self) -> Option<LoggedMove> {
+        let last = self.last_move()?;
+        let texts: Vec<&str> = self.log().take(last.index).collect();
+        let earlier = Game::replay(self.start.clone(), self.options.clone(), &texts).ok()?;
+        *self = earlier;
+        Some(last)
     }
 
     /// What the game waits for.
@@ -271,11 +327,9 @@ impl<V: Variant> Game<V> {
                 let mv = parse_move(&self.position, input)?;
                 self.play(Action::Move(mv))
             }
-            Phase::Move(turn) | Phase::Roll(turn) | Phase::Choice(turn) => {
-                Err(ActionError::NotYourTurn {
-                    waiting: color::<V>(turn),
-                })
-            }
+            Phase::Move(turn) | Phase::Roll(turn) => Err(ActionError::NotYourTurn {
+                waiting: color::<V>(turn),
+            }),
         }
     }
 
@@ -340,6 +394,12 @@ impl<V: Variant> Game<V> {
             }
         }
         let who = |seat: &Seat| color::<V>(*seat);
+        let mover = self.phase().seat();
+        let entry = match (&action, mover) {
+            (Action::Move(_), Some(seat)) => Entry::Move(seat),
+            (Action::Roll(_), _) => Entry::Roll,
+            _ => Entry::Other,
+        };
         let text = match &action {
             Action::Move(mv) => self.play_move(*mv)?,
             Action::Roll(dice) => {
@@ -394,7 +454,7 @@ impl<V: Variant> Game<V> {
                 format!("timeout {}", who(seat))
             }
         };
-        self.log.push(text.clone());
+        self.log.push((text.clone(), entry));
         Ok(text)
     }
 

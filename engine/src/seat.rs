@@ -161,8 +161,6 @@ pub enum Phase {
     Roll(Seat),
     /// The seat must move.
     Move(Seat),
-    /// The seat must choose among options its move left open.
-    Choice(Seat),
     /// The game is over.
     Over,
 }
@@ -171,7 +169,7 @@ impl Phase {
     /// The seat the game waits for, if any.
     pub const fn seat(self) -> Option<Seat> {
         match self {
-            Phase::Roll(seat) | Phase::Move(seat) | Phase::Choice(seat) => Some(seat),
+            Phase::Roll(seat) | Phase::Move(seat) => Some(seat),
             Phase::Over => None,
         }
     }

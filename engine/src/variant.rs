@@ -13,13 +13,12 @@ use crate::outcome::{Outcome, Reason};
 use crate::seat::{Phase, Seat, SeatInfo};
 use crate::view::{BoardView, Figure};
 
-/// What a game is called and what it offers, for menus and help.
+/// What a game offers, for menus and help (its name, in each language the
+/// bot speaks, is the bot's business).
 #[derive(Debug)]
 pub struct GameInfo {
     /// The id used in commands, such as `through`.
     pub id: &'static str,
-    /// The name in English.
-    pub name: &'static str,
     /// The named starting setups; the first is the default.
     pub setups: &'static [&'static str],
     /// The options the game accepts.
@@ -157,6 +156,11 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
     /// The dice to throw when the phase is [`Phase::Roll`].
     fn dice_spec(&self) -> Option<DiceSpec> {
         None
+    }
+
+    /// The faces rolled for this turn that are still to play (none in games without dice).
+    fn dice(&self) -> Vec<u8> {
+        Vec::new()
     }
 
     /// Whether the position itself ends the game, not counting "no legal move"

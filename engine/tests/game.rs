@@ -2,12 +2,15 @@
 //! nothing, and a log that cannot be replayed says where. Random playouts of
 //! every game are in `playouts.rs`.
 
-use seance_engine::catalogue;
-use seance_engine::{Action, ActionError, Options, Phase, ReplayError, SetupError, Start};
+use seance_engine::catalogue::{self, GameType};
+use seance_engine::{
+    Action, ActionError, Color, Offer, Options, Phase, ReplayError, Seat, SetupError, Start,
+};
 
 #[test]
 fn a_refused_action_leaves_the_game_unchanged() {
-    let mut game = catalogue::new_game("through", Start::Setup(None), Options::new()).unwrap();
+    let mut game =
+        catalogue::new_game(GameType::Through, Start::Setup(None), Options::new()).unwrap();
     for mv in ["e2e4", "Nc6", "Qd1xd8"] {
         game.play_text(mv).unwrap();
     }
@@ -48,7 +51,8 @@ fn a_refused_action_leaves_the_game_unchanged() {
 
 #[test]
 fn offers_need_an_answer_before_another() {
-    let mut game = catalogue::new_game("through", Start::Setup(None), Options::new()).unwrap();
+    let mut game =
+        catalogue::new_game(GameType::Through, Start::Setup(None), Options::new()).unwrap();
     game.play_text("offer draw white").unwrap();
     assert_eq!(
         game.play_text("offer draw black"),
@@ -66,9 +70,83 @@ fn offers_need_an_answer_before_another() {
 }
 
 #[test]
+fn the_log_reads_its_own_lines_as_actions() {
+    let game = catalogue::new_game(GameType::Through, Start::Setup(None), Options::new()).unwrap();
+    let read = |text| game.parse_action(text);
+    assert_eq!(read("Qd1xd8"), Ok(Action::Move("d1d8".to_string())));
+    assert_eq!(read("roll 2 5"), Ok(Action::Roll(vec![2, 5])));
+    assert_eq!(
+        read("offer draw black"),
+        Ok(Action::Offer(Seat(1), Offer::Draw))
+    );
+    assert_eq!(
+        read("offer exchange red white"),
+        Ok(Action::Offer(Seat(0), Offer::Exchange(Color::Red)))
+    );
+    assert_eq!(read("resign white"), Ok(Action::Resign(Seat(0))));
+    assert!(read("resign purple").is_err());
+    assert!(read("e2e9").is_err());
+    assert_eq!(game.log(), Vec::<String>::new(), "reading plays nothing");
+}
+
+#[test]
+fn the_last_move_is_known_and_taken_back_with_the_rolls_after_it() {
+    let mut game =
+        catalogue::new_game(GameType::Chaturaji, Start::Setup(None), Options::new()).unwrap();
+    assert_eq!(game.last_move(), None);
+    // Roll until a seat has a move, then play it; the next seat rolls.
+    while !matches!(game.phase(), Phase::Move(_)) {
+        game.play_text("roll 5 5").unwrap();
+    }
+    let before = (game.position_text(), game.log(), game.dice());
+    let Phase::Move(mover) = game.phase() else {
+        unreachable!()
+    };
+    let mv = game.legal_moves()[0].clone();
+    game.play_text(&mv).unwrap();
+    let index = game.log().len() - 1;
+    while matches!(game.phase(), Phase::Roll(_)) {
+        game.play_text("roll 2 2").unwrap();
+        if game.phase().seat() == Some(mover) {
+            break;
+        }
+    }
+    let rolls = game.rolls();
+    assert_eq!(
+        rolls,
+        game.log().iter().filter(|l| l.starts_with("roll ")).count()
+    );
+    let last = game
+        .last_move()
+        .expect("the move, with only rolls after it");
+    assert_eq!(
+        (last.index, last.seat, last.text.as_str()),
+        (index, mover, mv.as_str())
+    );
+    assert_eq!(game.take_back(), Some(last));
+    assert_eq!((game.position_text(), game.log(), game.dice()), before);
+    assert_eq!(
+        game.rolls(),
+        before.1.len(),
+        "every entry before the move was a roll"
+    );
+
+    // An offer after a move leaves nothing to take back, and changes nothing.
+    let mut game =
+        catalogue::new_game(GameType::Through, Start::Setup(None), Options::new()).unwrap();
+    game.play_text("e2e4").unwrap();
+    game.play_text("offer draw black").unwrap();
+    assert_eq!(game.last_move(), None);
+    let log = game.log();
+    assert_eq!(game.take_back(), None);
+    assert_eq!(game.log(), log);
+}
+
+#[test]
 fn a_corrupt_log_says_which_entry_failed() {
     let log: Vec<String> = ["e2e4", "e7e5", "d1d9"].map(String::from).to_vec();
-    let error = catalogue::replay("through", Start::Setup(None), Options::new(), &log).unwrap_err();
+    let error =
+        catalogue::replay(GameType::Through, Start::Setup(None), Options::new(), &log).unwrap_err();
     assert!(
         matches!(error, ReplayError::Action { index: 2, .. }),
         "{error}"
@@ -78,7 +156,14 @@ fn a_corrupt_log_says_which_entry_failed() {
 #[test]
 fn unknown_games_setups_and_options_are_refused_with_the_choices() {
     let refuse = |id: &str, start: Start, options: &[&str]| {
-        catalogue::new_game(id, start, Options::parse(options.iter().copied()).unwrap())
+        id.parse::<GameType>()
+            .and_then(|game| {
+                catalogue::new_game(
+                    game,
+                    start,
+                    Options::parse(options.iter().copied()).unwrap(),
+                )
+            })
             .unwrap_err()
     };
     let error = refuse("chess", Start::Setup(None), &[]);

@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::Path;
 
-use seance_engine::catalogue::{self, Visitor};
+use seance_engine::catalogue::{GameType, Visitor};
 use seance_engine::perft::perft;
 use seance_engine::{Game, Options, Start, Variant};
 
@@ -83,10 +83,15 @@ fn perft_fixtures() {
     let mut checked = 0;
     for entry in fs::read_dir(dir).expect("fixture folder") {
         let path = entry.expect("fixture file").path();
-        let game = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let game: GameType = path
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .parse()
+            .expect("a fixture file is named for its game");
         let text = fs::read_to_string(&path).expect("fixture text");
         for case in cases(&text) {
-            checked += catalogue::visit(&game, Run(&case)).expect("known game");
+            checked += game.visit(Run(&case));
         }
     }
     assert!(checked > 0, "no perft fixture was checked");

@@ -5,7 +5,7 @@
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
-use seance_engine::catalogue::{self, Visitor};
+use seance_engine::catalogue::{GameType, Visitor};
 use seance_engine::{Action, Color, Game, Offer, Options, Phase, Seat, Start, Variant};
 
 /// Games per game id.
@@ -71,7 +71,7 @@ fn playout<V: Variant>(seed: u64) -> Game<V> {
                 );
                 continue;
             }
-            Phase::Move(seat) | Phase::Choice(seat) => seat,
+            Phase::Move(seat) => seat,
         };
         let anyone = Seat(rng.random_range(0..seats));
         if rng.random_ratio(1, 100) {
@@ -125,8 +125,8 @@ impl Visitor for Playouts {
 
 #[test]
 fn random_games_end_and_replay_exactly() {
-    for id in catalogue::ids() {
-        catalogue::visit(id, Playouts).expect("known game");
+    for game in GameType::ALL {
+        game.visit(Playouts);
     }
 }
 
@@ -161,8 +161,8 @@ fn position_texts_and_hashes_survive_every_ply() {
             }
         }
     }
-    for id in catalogue::ids() {
-        catalogue::visit(id, Texts).expect("known game");
+    for game in GameType::ALL {
+        game.visit(Texts);
     }
 }
 
@@ -184,7 +184,7 @@ fn resignations_take_the_seat_out_and_end_the_game() {
                 let mut resigned: Vec<Seat> = Vec::new();
                 while game.phase() != Phase::Over {
                     let seat = match game.phase() {
-                        Phase::Move(seat) | Phase::Choice(seat) => seat,
+                        Phase::Move(seat) => seat,
                         _ => {
                             let dice = throw(&game, &mut rng);
                             game.play(Action::Roll(dice)).expect("roll");
@@ -216,7 +216,7 @@ fn resignations_take_the_seat_out_and_end_the_game() {
             }
         }
     }
-    for id in catalogue::ids() {
-        catalogue::visit(id, Resignations).expect("known game");
+    for game in GameType::ALL {
+        game.visit(Resignations);
     }
 }

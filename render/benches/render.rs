@@ -5,18 +5,17 @@
 //! pixels and bytes (target: at most 80 KB for an 8x8 board).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use seance_engine::catalogue::{self, AnyGame};
-use seance_engine::{Options, Phase, Start};
+use seance_engine::catalogue::{self, AnyGame, GameType};
+use seance_engine::{Action, Options, Phase, Start};
 use seance_render::{Player, Style, png};
 
 /// The game `id` a few moves in, with dice on the table where it has dice.
-fn midgame(id: &str) -> Box<dyn AnyGame> {
+fn midgame(id: GameType) -> Box<dyn AnyGame> {
     let mut game = catalogue::new_game(id, Start::Setup(None), Options::new()).expect("setup");
     for ply in 0..12 {
         if let (Phase::Roll(_), Some(spec)) = (game.phase(), game.dice_spec()) {
-            let faces = vec![(spec.lowest + ply % spec.sides).to_string(); spec.count];
-            game.play_text(&format!("roll {}", faces.join(" ")))
-                .expect("roll");
+            let faces = vec![spec.lowest + ply % spec.sides; spec.count];
+            game.act(Action::Roll(faces)).expect("roll");
         }
         let moves = game.legal_moves();
         let Some(mv) = moves.get(ply as usize * 7 % moves.len().max(1)) else {
@@ -33,7 +32,12 @@ fn bench(c: &mut Criterion) {
         .map(|name| Player::named(name))
         .collect();
     let mut group = c.benchmark_group("png");
-    for id in ["through", "chaturaji", "enochian", "tamerlane"] {
+    for id in [
+        GameType::Through,
+        GameType::Chaturaji,
+        GameType::Enochian,
+        GameType::Tamerlane,
+    ] {
         let view = midgame(id).board_view();
         let style = Style::default();
         let picture = seance_render::draw(&view, &players, &style);
@@ -44,7 +48,7 @@ fn bench(c: &mut Criterion) {
             picture.height(),
             bytes.len()
         );
-        group.bench_function(id, |b| {
+        group.bench_function(id.id(), |b| {
             b.iter(|| png(std::hint::black_box(&view), &players, &style))
         });
     }

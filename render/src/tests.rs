@@ -2,7 +2,7 @@
 
 use image::RgbImage;
 use seance_engine::view::{BoardView, Figure, Mark, PieceState};
-use seance_engine::{Color, Game, Options, Seat, Start, catalogue, through::Through};
+use seance_engine::{Color, Game, GameType, Options, Seat, Start, catalogue, through::Through};
 
 use crate::art::{self, Art};
 use crate::layout::{Layout, pips};
@@ -117,7 +117,7 @@ fn a_frozen_piece_is_grey_and_a_live_one_is_in_its_colour() {
 fn the_dice_shown_are_the_dice_rolled() {
     for dice in [[2u8, 5u8], [3, 4], [4, 2], [5, 3]] {
         let mut game =
-            catalogue::new_game("chaturaji", Start::Setup(None), Options::new()).unwrap();
+            catalogue::new_game(GameType::Chaturaji, Start::Setup(None), Options::new()).unwrap();
         game.play_text(&format!("roll {} {}", dice[0], dice[1]))
             .unwrap();
         let view = game.board_view();
@@ -196,7 +196,7 @@ fn cyrillic_names_render_as_letters() {
 
 #[test]
 fn every_seat_sees_its_own_army_at_the_bottom() {
-    for id in catalogue::ids() {
+    for id in GameType::ALL {
         let game = catalogue::new_game(id, Start::Setup(None), Options::new()).unwrap();
         let view = game.board_view();
         for (index, seat) in view.panel.seats.iter().enumerate() {
@@ -223,7 +223,7 @@ fn every_seat_sees_its_own_army_at_the_bottom() {
 
 #[test]
 fn a_typical_8x8_picture_is_at_most_80_kb() {
-    for id in catalogue::ids() {
+    for id in GameType::ALL {
         let game = catalogue::new_game(id, Start::Setup(None), Options::new()).unwrap();
         let view = game.board_view();
         if view.files != 8 {

@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 
 use image::RgbImage;
-use seance_engine::catalogue::{self, AnyGame};
+use seance_engine::catalogue::{self, AnyGame, GameType};
 use seance_engine::{Options, Phase, Seat, Start};
 use seance_render::{Player, Style, Theme};
 
@@ -20,7 +20,7 @@ const CELL: u32 = 24;
 
 /// A game a few plies in: a last move to highlight, and dice on the table in
 /// the dice games (each die showing one more than its lowest face).
-fn position(id: &str) -> Box<dyn AnyGame> {
+fn position(id: GameType) -> Box<dyn AnyGame> {
     let mut game = catalogue::new_game(id, Start::Setup(None), Options::new()).unwrap();
     let roll = |game: &mut Box<dyn AnyGame>| {
         if let (Phase::Roll(_), Some(spec)) = (game.phase(), game.dice_spec()) {
@@ -73,7 +73,7 @@ fn difference(a: &RgbImage, b: &RgbImage) -> (f64, f64) {
 fn every_game_theme_and_side_matches_its_golden_image() {
     let bless = std::env::var_os("SEANCE_BLESS").is_some();
     let mut failures = Vec::new();
-    for id in catalogue::ids() {
+    for id in GameType::ALL {
         let game = position(id);
         let view = game.board_view();
         let players: Vec<Player> = (0..view.panel.seats.len())

@@ -6,13 +6,19 @@ use std::time::Duration;
 
 use seance_bot::adapters::console::{self, Play};
 use seance_bot::clock::SystemClock;
+use seance_bot::platform::Platform;
 use seance_bot::service::{Defaults, Service};
 use seance_bot::store::scratch::Scratch;
+use seance_engine::catalogue::GameType;
 
 /// Plays `script` (one typed line per entry) at a terminal game of `game`
 /// on a fresh SQLite store, seats chosen as `seance play --seat` takes them;
 /// returns the transcript and the game's log.
-pub async fn console_session(game: &str, seats: &[&str], script: &[&str]) -> (String, Vec<String>) {
+pub async fn console_session(
+    game: GameType,
+    seats: &[&str],
+    script: &[&str],
+) -> (String, Vec<String>) {
     let (store, _) = Scratch::Sqlite.create().await.expect("scratch store");
     let defaults = Defaults {
         time_per_move: None,
@@ -21,7 +27,7 @@ pub async fn console_session(game: &str, seats: &[&str], script: &[&str]) -> (St
     };
     let service = Service::new(store, Arc::new(SystemClock), defaults);
     let play = Play {
-        game: game.to_string(),
+        game,
         setup: None,
         options: Vec::new(),
         seats: seats.iter().map(|s| s.to_string()).collect(),
@@ -37,7 +43,7 @@ pub async fn console_session(game: &str, seats: &[&str], script: &[&str]) -> (St
         .expect("in-memory I/O");
     let chat = service
         .store()
-        .chat("console", "terminal")
+        .chat(Platform::Terminal, &format!("terminal/{game}"))
         .await
         .expect("chat");
     let games = service.store().chat_games(chat, 1).await.expect("games");

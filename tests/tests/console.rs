@@ -2,13 +2,14 @@
 //! fresh SQLite store; and the perft command.
 
 use seance_bot::perft;
+use seance_engine::catalogue::GameType;
 use seance_engine::{Options, Start};
 use seance_tests::console_session;
 
 #[tokio::test]
 async fn two_players_at_one_keyboard_agree_a_draw() {
     let (out, log) = console_session(
-        "through",
+        GameType::Through,
         &["black=human"],
         &["Qxd8", "hello", "e7-e5", "moves", "draw", "accept"],
     )
@@ -28,7 +29,12 @@ async fn two_players_at_one_keyboard_agree_a_draw() {
 
 #[tokio::test]
 async fn a_bad_move_is_explained_and_changes_nothing() {
-    let (out, log) = console_session("through", &["black=human"], &["e5e6", "d1d2", "quit"]).await;
+    let (out, log) = console_session(
+        GameType::Through,
+        &["black=human"],
+        &["e5e6", "d1d2", "quit"],
+    )
+    .await;
     assert!(out.contains("there is no piece on e5"), "{out}");
     assert!(out.contains("Did you mean"), "{out}");
     assert!(out.contains("the queen on d1 cannot go to d2"), "{out}");
@@ -41,7 +47,7 @@ async fn a_bad_move_is_explained_and_changes_nothing() {
 
 #[tokio::test]
 async fn against_a_spirit_until_resignation() {
-    let (out, log) = console_session("through", &[], &["Nc3", "draw", "resign"]).await;
+    let (out, log) = console_session(GameType::Through, &[], &["Nc3", "draw", "resign"]).await;
     assert!(out.contains("white: b1c3"), "{out}");
     assert!(
         out.contains(&format!("black: {}", log[1])),
@@ -63,14 +69,14 @@ async fn four_spirits_play_a_dice_game_to_the_end() {
         "yellow=spirit",
         "black=spirit:novice",
     ];
-    let (out, log) = console_session("chaturaji", &seats, &[]).await;
+    let (out, log) = console_session(GameType::Chaturaji, &seats, &[]).await;
     assert!(out.contains("Game over:"), "{out}");
     assert!(log.iter().any(|l| l.starts_with("roll ")));
 }
 
 #[tokio::test]
 async fn the_input_ending_leaves_quietly() {
-    let (out, log) = console_session("through", &["black=human"], &[]).await;
+    let (out, log) = console_session(GameType::Through, &["black=human"], &[]).await;
     assert!(out.contains("white> "), "{out}");
     assert!(log.is_empty());
 }
@@ -78,19 +84,16 @@ async fn the_input_ending_leaves_quietly() {
 #[test]
 fn perft_command_prints_each_depth_then_the_speed() {
     let mut out = Vec::new();
-    perft::run("through", Start::Setup(None), Options::new(), 2, &mut out).unwrap();
+    perft::run(
+        GameType::Through,
+        Start::Setup(None),
+        Options::new(),
+        2,
+        &mut out,
+    )
+    .unwrap();
     let out = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[..2], ["depth 1 nodes 60", "depth 2 nodes 3562"]);
     assert!(lines[2].starts_with("nodes=3562 nps="), "{out}");
-    assert!(
-        perft::run(
-            "chess",
-            Start::Setup(None),
-            Options::new(),
-            1,
-            &mut Vec::new()
-        )
-        .is_err()
-    );
 }

@@ -1,7 +1,7 @@
 //! `seance render` end to end: a game's log in, a picture or a replay out.
 
 use seance_bot::render::{Request, run};
-use seance_engine::{Options, Start};
+use seance_engine::{GameType, Options, Start};
 use seance_render::Style;
 
 /// A Chaturaji opening: three turns, and Black's dice on the table.
@@ -9,7 +9,7 @@ const LOG: &str = "roll 2 4\nh1f3\n# a comment\n\nroll 4 5\nd1e2\nroll 5 2\nb7c7
 
 fn request(log: &str, gif: bool) -> Request {
     Request {
-        game: "chaturaji".to_string(),
+        game: GameType::Chaturaji,
         start: Start::Setup(None),
         options: Options::new(),
         log: Some(log.to_string()),
@@ -52,7 +52,7 @@ fn a_log_becomes_a_replay_with_a_frame_per_move() {
 fn bad_requests_say_what_is_wrong() {
     let error = run(request("roll 2 4\nh1h8\n", false)).unwrap_err();
     assert!(
-        format!("{error:#}").contains("log line 2: 'h1h8'"),
+        format!("{error:#}").contains("log action 2: 'h1h8'"),
         "{error:#}"
     );
     let mut wrong_seat = request(LOG, false);

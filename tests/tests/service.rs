@@ -10,13 +10,15 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use seance_bot::clock::{Clock, FakeClock};
+use seance_bot::commands;
+use seance_bot::platform::Platform;
 use seance_bot::service::dice::{self, Verdict};
 use seance_bot::service::reply::Reply;
 use seance_bot::service::{Context, Defaults, Service};
 use seance_bot::store::scratch::Scratch;
 use seance_bot::store::{GameId, GameRecord, JobKind, Stage, Store, StoreError};
-use seance_engine::catalogue::{self, AnyGame};
-use seance_engine::{Options, Start};
+use seance_engine::catalogue::{self, AnyGame, GameType};
+use seance_engine::{Color, Options, Seat, Start};
 
 /// A fake clock's start: 2026-11-30 20:00 UTC.
 const EPOCH: i64 = 1_796_068_800_000;
@@ -42,7 +44,7 @@ fn quick() -> Defaults {
 
 fn player(name: &str, chat: &str) -> Context {
     Context {
-        platform: "test".to_string(),
+        platform: Platform::Terminal,
         chat: chat.to_string(),
         user: format!("id-{name}"),
         name: name.to_string(),
@@ -52,7 +54,7 @@ fn player(name: &str, chat: &str) -> Context {
 
 /// Sends a typed command; returns the replies.
 async fn say(service: &Service, who: &Context, text: &str) -> Vec<Reply> {
-    service.handle_text(who, text).await
+    service.handle(who, commands::parse(text)).await
 }
 
 /// Sends a command that must succeed; returns its public text.
@@ -95,7 +97,7 @@ async fn load(service: &Service, game: GameId) -> GameRecord {
 fn replayed(record: &GameRecord) -> Box<dyn AnyGame> {
     let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
     catalogue::replay(
-        &record.variant,
+        record.variant,
         Start::Setup(record.setup.clone()),
         options,
         &record.log,
@@ -105,7 +107,11 @@ fn replayed(record: &GameRecord) -> Box<dyn AnyGame> {
 
 /// The newest game of a chat.
 async fn newest(service: &Service, chat: &str) -> GameId {
-    let chat = service.store().chat("test", chat).await.unwrap();
+    let chat = service
+        .store()
+        .chat(Platform::Terminal, chat)
+        .await
+        .unwrap();
     *service
         .store()
         .chat_games(chat, 5)
@@ -117,13 +123,13 @@ async fn newest(service: &Service, chat: &str) -> GameId {
 }
 
 /// A game of `id` with one player per seat, started; returns it and its players.
-async fn seated(service: &Service, id: &str, chat: &str, extra: &str) -> (GameId, Vec<Context>) {
-    let seats = catalogue::games()
-        .iter()
-        .find(|g| g.id == id)
-        .unwrap()
-        .seats
-        .len();
+async fn seated(
+    service: &Service,
+    id: GameType,
+    chat: &str,
+    extra: &str,
+) -> (GameId, Vec<Context>) {
+    let seats = id.info().seats.len();
     let players: Vec<Context> = (0..seats).map(|i| player(&format!("p{i}"), chat)).collect();
     ok(service, &players[0], &format!("new {id} {extra}")).await;
     for p in &players[1..] {
@@ -136,7 +142,7 @@ async fn seated(service: &Service, id: &str, chat: &str, extra: &str) -> (GameId
 async fn whole_games_of_every_game(scratch: Scratch) {
     let (service, _) = service(scratch, quick()).await;
     let mut rng = StdRng::seed_from_u64(11);
-    for id in catalogue::ids() {
+    for id in GameType::ALL {
         let chat = format!("whole-{id}");
         let (game, players) = seated(&service, id, &chat, "time=none").await;
         let mut moves = 0;
@@ -169,11 +175,8 @@ async fn whole_games_of_every_game(scratch: Scratch) {
         let record = load(&service, game).await;
         let finished = replayed(&record);
         assert!(finished.outcome().is_some(), "{id} ended");
-        if finished.dice_spec().is_some() || id.starts_with("chaturaji-c") || id == "chaturaji" {
-            assert!(
-                record.log.iter().any(|l| l.starts_with("roll ")),
-                "{id}: the bot rolled"
-            );
+        if matches!(id, GameType::Chaturaji | GameType::ChaturajiClassic) {
+            assert!(finished.rolls() > 0, "{id}: the bot rolled");
         }
         assert!(
             service.store().game_jobs(game).await.unwrap().is_empty(),
@@ -184,7 +187,7 @@ async fn whole_games_of_every_game(scratch: Scratch) {
 
 async fn refusals_change_nothing(scratch: Scratch) {
     let (service, _) = service(scratch, quick()).await;
-    let (game, players) = seated(&service, "through", "refusals", "time=none").await;
+    let (game, players) = seated(&service, GameType::Through, "refusals", "time=none").await;
     let (white, black) = (&players[0], &players[1]);
     let outsider = player("stranger", "refusals");
     let elsewhere = player("p0", "another-chat");
@@ -279,7 +282,11 @@ async fn hostile_input_is_answered_and_harmless(scratch: Scratch) {
         assert!(text.contains(expected), "{input:?}: {text}");
     }
     // Still one game here, still playable, and the name came through intact.
-    let chat = service.store().chat("test", "hostile").await.unwrap();
+    let chat = service
+        .store()
+        .chat(Platform::Terminal, "hostile")
+        .await
+        .unwrap();
     assert_eq!(service.store().chat_games(chat, 10).await.unwrap().len(), 1);
     ok(&service, &bobby, "e2e3").await;
     let record = load(&service, game).await;
@@ -291,7 +298,7 @@ async fn hostile_input_is_answered_and_harmless(scratch: Scratch) {
 
 async fn racing_moves_land_once(scratch: Scratch) {
     let (service, _) = service(scratch, quick()).await;
-    let (game, players) = seated(&service, "through", "race", "time=none").await;
+    let (game, players) = seated(&service, GameType::Through, "race", "time=none").await;
     let mut rng = StdRng::seed_from_u64(3);
     for round in 0..8 {
         let record = load(&service, game).await;
@@ -322,7 +329,7 @@ async fn racing_moves_land_once(scratch: Scratch) {
     // Two writers of one version: the second is refused and writes nothing.
     let record = load(&service, game).await;
     let mut changed = record.clone();
-    changed.takeback = vec![0];
+    changed.takeback = vec![Seat(0)];
     service
         .store()
         .save_game(&changed, false, &[], &[])
@@ -330,7 +337,7 @@ async fn racing_moves_land_once(scratch: Scratch) {
         .unwrap();
     let lost = service.store().save_game(&record, false, &[], &[]).await;
     assert!(matches!(lost, Err(StoreError::Conflict)), "{lost:?}");
-    assert_eq!(load(&service, game).await.takeback, vec![0]);
+    assert_eq!(load(&service, game).await.takeback, vec![Seat(0)]);
 }
 
 async fn dice_are_verifiable(scratch: Scratch) {
@@ -357,7 +364,7 @@ async fn dice_are_verifiable(scratch: Scratch) {
     let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
     let check = |log: &[String]| {
         dice::verify(
-            &record.variant,
+            record.variant,
             Start::Setup(None),
             options.clone(),
             log,
@@ -380,7 +387,10 @@ async fn dice_are_verifiable(scratch: Scratch) {
     ));
     // Every spirit move was told once, with the board.
     let spirit_moves = record.log.iter().filter(|l| !l.contains(' ')).count();
-    let told = service.deliveries("test", 10_000).await.unwrap();
+    let told = service
+        .deliveries(Platform::Terminal, 10_000)
+        .await
+        .unwrap();
     assert_eq!(told.len(), spirit_moves);
     assert!(told.iter().all(|d| d.reply.board.is_some()));
 }
@@ -392,11 +402,11 @@ async fn reminders_and_deadlines_follow_the_clock(scratch: Scratch) {
         ..Defaults::default()
     };
     let (service, clock) = service(scratch, defaults).await;
-    let (game, players) = seated(&service, "through", "clock", "time=1d").await;
+    let (game, players) = seated(&service, GameType::Through, "clock", "time=1d").await;
     let (white, black) = (&players[0], &players[1]);
-    let plan = |jobs: Vec<(JobKind, u8, i64)>| {
+    let plan = |jobs: Vec<(JobKind, Seat, i64)>| {
         jobs.into_iter()
-            .map(|(k, s, due)| (k, s, due - EPOCH))
+            .map(|(k, s, due)| (k, s.0, due - EPOCH))
             .collect::<Vec<_>>()
     };
     assert_eq!(
@@ -407,10 +417,20 @@ async fn reminders_and_deadlines_follow_the_clock(scratch: Scratch) {
         ]
     );
     clock.advance(11 * HOUR);
+    // The board shows the clock of the seat to move, and the reply says whose turn it is.
+    let shown = say(&service, black, "board").await;
+    let board = shown[0].board.as_ref().expect("a board");
+    let clocks: Vec<_> = board.players.iter().map(|p| p.clock).collect();
+    assert_eq!(clocks, [Some(Duration::from_secs(13 * 3600)), None]);
+    let about = shown[0].about.expect("about the game");
+    assert_eq!(
+        (about.game, about.stage, about.turn),
+        (game, Stage::Playing, Some((Seat(0), Color::White)))
+    );
     assert_eq!(service.run_due_jobs().await.unwrap(), 0);
     clock.advance(HOUR);
     assert_eq!(service.run_due_jobs().await.unwrap(), 1);
-    let told = service.deliveries("test", 10).await.unwrap();
+    let told = service.deliveries(Platform::Terminal, 10).await.unwrap();
     assert_eq!(told.len(), 1);
     assert!(
         told[0].reply.text.contains("@p0, 12h left"),
@@ -429,7 +449,7 @@ async fn reminders_and_deadlines_follow_the_clock(scratch: Scratch) {
     let record = load(&service, game).await;
     assert_eq!(record.log.len(), 1, "the spirit moved once");
     let told: Vec<String> = service
-        .deliveries("test", 10)
+        .deliveries(Platform::Terminal, 10)
         .await
         .unwrap()
         .into_iter()
@@ -452,7 +472,13 @@ async fn reminders_and_deadlines_follow_the_clock(scratch: Scratch) {
     );
 
     // Forfeit: time runs out and the game is lost.
-    let (lost, _) = seated(&service, "through", "forfeit", "time=1h timeout=forfeit").await;
+    let (lost, _) = seated(
+        &service,
+        GameType::Through,
+        "forfeit",
+        "time=1h timeout=forfeit",
+    )
+    .await;
     clock.advance(HOUR);
     service.run_due_jobs().await.unwrap();
     let record = load(&service, lost).await;
@@ -469,7 +495,7 @@ async fn reminders_and_deadlines_follow_the_clock(scratch: Scratch) {
     .await;
     assert!(saved[0].text.contains("quiet 06:00-10:00"), "{saved:?}");
     let now = clock.now_ms();
-    let (quiet, _) = seated(&service, "through", "quiet", "time=1d").await;
+    let (quiet, _) = seated(&service, GameType::Through, "quiet", "time=1d").await;
     let jobs = service.store().game_jobs(quiet).await.unwrap();
     let reminder = jobs.iter().find(|j| j.0 == JobKind::Reminder).map(|j| j.2);
     let wanted = now + 12 * HOUR;
@@ -491,33 +517,45 @@ async fn the_outbox_is_shared(scratch: Scratch) {
         Arc::new(clock.clone()),
         Defaults::default(),
     );
-    seated(&first, "through", "outbox-1", "time=1d").await;
-    seated(&first, "through", "outbox-2", "time=1d").await;
+    seated(&first, GameType::Through, "outbox-1", "time=1d").await;
+    seated(&first, GameType::Through, "outbox-2", "time=1d").await;
     clock.advance(12 * HOUR);
     assert_eq!(first.run_due_jobs().await.unwrap(), 2, "two reminders");
-    let mine = first.deliveries("test", 1).await.unwrap();
-    let theirs = second.deliveries("test", 10).await.unwrap();
+    let mine = first.deliveries(Platform::Terminal, 1).await.unwrap();
+    let theirs = second.deliveries(Platform::Terminal, 10).await.unwrap();
     assert_eq!((mine.len(), theirs.len()), (1, 1));
     assert!(mine[0].id < theirs[0].id, "oldest first");
-    assert!(second.deliveries("test", 10).await.unwrap().is_empty());
+    assert!(
+        second
+            .deliveries(Platform::Terminal, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     first.delivered(mine[0].id).await.unwrap();
     // The second process dies before sending; after the lease the first sends it.
     clock.advance(Defaults::default().job_lease.as_millis() as i64);
-    let again = first.deliveries("test", 10).await.unwrap();
+    let again = first.deliveries(Platform::Terminal, 10).await.unwrap();
     assert_eq!(
         again.iter().map(|d| d.id).collect::<Vec<_>>(),
         [theirs[0].id]
     );
     first.delivered(again[0].id).await.unwrap();
     clock.advance(HOUR);
-    assert!(first.deliveries("test", 10).await.unwrap().is_empty());
+    assert!(
+        first
+            .deliveries(Platform::Terminal, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 async fn a_two_move_turn_is_announced_once(scratch: Scratch) {
     let (service, _) = service(scratch, quick()).await;
     let (game, players) = seated(
         &service,
-        "chaturaji-classic",
+        GameType::ChaturajiClassic,
         "turns",
         "time=none first=red",
     )
@@ -579,10 +617,10 @@ async fn stores_conform(scratch: Scratch) {
         again.migrate().await.unwrap().is_empty(),
         "migrations apply once"
     );
-    let chat = store.chat("p", "c").await.unwrap();
-    assert_eq!(store.chat("p", "c").await.unwrap(), chat);
-    let user = store.user("p", "u", "Ann").await.unwrap();
-    let renamed = store.user("p", "u", "Анна").await.unwrap();
+    let chat = store.chat(Platform::Discord, "c").await.unwrap();
+    assert_eq!(store.chat(Platform::Discord, "c").await.unwrap(), chat);
+    let user = store.user(Platform::Discord, "u", "Ann").await.unwrap();
+    let renamed = store.user(Platform::Discord, "u", "Анна").await.unwrap();
     assert_eq!((renamed.id, renamed.name.as_str()), (user.id, "Анна"));
     assert_eq!(store.claim_job(EPOCH, 1000).await.unwrap(), None);
     assert_eq!(store.next_due().await.unwrap(), None);

@@ -14,24 +14,23 @@
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
+use seance_engine::catalogue::GameType;
+use seance_engine::spirit::Level;
 use seance_render::Style;
 use seance_render::text::{self, Glyphs};
 
-use crate::service::command::{Command, NewGame};
-use crate::service::i18n::{self, Locale};
-use crate::service::reply::Reply;
+use crate::commands::{self, Command, Kind, MoveTime, NewGame, Value};
+use crate::platform::Platform;
+use crate::service::i18n::{self, Locale, Msg, Reader};
+use crate::service::reply::{About, Reply};
 use crate::service::{Context, Service};
-use crate::store::{GameId, Stage};
-
-/// The console's platform name, chat and player.
-const PLATFORM: &str = "console";
-const CHAT: &str = "terminal";
+use crate::store::Stage;
 
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct Play {
-    /// The game: a catalogue id.
-    pub game: String,
+    /// Which game.
+    pub game: GameType,
     /// A named setup.
     pub setup: Option<String>,
     /// Options, `KEY=VALUE`.
@@ -50,11 +49,37 @@ pub struct Play {
     pub name: String,
 }
 
-/// The console's identity towards the service.
+/// Who plays a seat, as `--seat COLOUR=WHO` chose.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Sitter {
+    /// Played at this keyboard.
+    Human,
+    /// Played by a spirit, of this level or the bot's default.
+    Spirit(Option<Level>),
+}
+
+/// Reads `COLOUR=human`, `COLOUR=spirit` or `COLOUR=spirit:LEVEL`.
+fn sitter(choice: &str) -> Option<(seance_engine::Color, Sitter)> {
+    let (color, who) = choice.split_once('=')?;
+    let color = i18n::parse_color(color)?;
+    let sitter = match who.split_once(':') {
+        None if who == "human" => Sitter::Human,
+        None if who == "spirit" => Sitter::Spirit(None),
+        Some(("spirit", level)) => match Kind::Level.read(level)? {
+            Value::Level(level) => Sitter::Spirit(Some(level)),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some((color, sitter))
+}
+
+/// The console's identity towards the service: each game at its own table,
+/// so that running `seance play <game>` again finds that game's unfinished one.
 fn context(play: &Play) -> Context {
     Context {
-        platform: PLATFORM.to_string(),
-        chat: CHAT.to_string(),
+        platform: Platform::Terminal,
+        chat: format!("terminal/{}", play.game),
         user: "local".to_string(),
         name: play.name.clone(),
         locale: std::env::var("LANG")
@@ -64,202 +89,215 @@ fn context(play: &Play) -> Context {
     }
 }
 
+/// One run of the terminal: the service, who plays, and where the output goes.
+struct Session<'a, W: Write> {
+    service: &'a Service,
+    play: &'a Play,
+    context: Context,
+    reader: Reader,
+    out: W,
+}
+
 /// Plays `play` at the terminal until the game ends, the input ends, or the
 /// player types `quit`.
 pub async fn run(
     service: &Service,
     play: &Play,
     input: impl BufRead,
-    mut out: impl Write,
+    out: impl Write,
 ) -> io::Result<()> {
     let context = context(play);
-    if let Some(path) = &play.picture {
-        writeln!(out, "The picture of each turn: {}", path.display())?;
-    }
-    let game = match resume(service, play).await? {
-        Some(id) => {
-            let replies = service.handle(&context, Command::Board(Some(id))).await;
-            writeln!(out, "Resuming game #{}.", id.0)?;
-            show(&mut out, &replies, play)?;
-            id
-        }
-        None => match begin(service, &context, play, &mut out).await? {
-            Some(id) => id,
-            None => return Ok(()),
-        },
+    let reader = Reader {
+        locale: context.locale.unwrap_or_default(),
+        platform: Platform::Terminal,
     };
-    pump(service, &mut out, play).await?;
+    let mut session = Session {
+        service,
+        play,
+        context,
+        reader,
+        out,
+    };
+    if let Some(path) = &play.picture {
+        session.say(Msg::PictureAt(path.display().to_string()))?;
+    }
+    let resumed = match play.fresh {
+        true => None,
+        false => session.resume().await?,
+    };
+    let started = match resumed {
+        Some(about) => Some(about),
+        None => session.begin().await?,
+    };
+    let Some(mut state) = started else {
+        return Ok(());
+    };
+    let game = state.game;
+    session.pump(&mut state).await?;
     let mut lines = input.lines();
-    loop {
-        let Some(record) = service
-            .store()
-            .load_game(game)
-            .await
-            .map_err(io::Error::other)?
-        else {
-            return Ok(());
-        };
-        if record.stage == Stage::Over {
-            return Ok(());
-        }
-        let to_move = record
-            .announced
-            .as_deref()
-            .and_then(|seat| seat.parse::<usize>().ok())
-            .and_then(|seat| {
-                let info = seance_engine::catalogue::games()
-                    .into_iter()
-                    .find(|g| g.id == record.variant)?;
-                Some(info.seats.get(seat)?.color.name())
-            })
-            .unwrap_or("");
-        write!(out, "{to_move}> ")?;
-        out.flush()?;
+    while state.stage != Stage::Over {
+        let to_move = state.turn.map_or("", |(_, color)| color.name());
+        write!(session.out, "{to_move}> ")?;
+        session.out.flush()?;
         let Some(line) = lines.next().transpose()? else {
-            return writeln!(out);
+            return writeln!(session.out);
         };
         let line = line.trim();
         match line {
             "" => continue,
-            "quit" | "exit" => {
-                writeln!(out, "Saved: run the same command to carry on.")?;
-                return Ok(());
-            }
+            "quit" | "exit" => return session.say(Msg::Saved),
             _ => {}
         }
         // The console's game is the one addressed, unless the player names another.
-        let text = if line.contains('#') {
-            line.to_string()
-        } else {
-            format!("{line} #{}", game.0)
-        };
-        let replies = service.handle_text(&context, &text).await;
-        show(&mut out, &replies, play)?;
-        pump(service, &mut out, play).await?;
-    }
-}
-
-/// The unfinished game of this kind at the terminal, unless a fresh one is wanted.
-async fn resume(service: &Service, play: &Play) -> io::Result<Option<GameId>> {
-    if play.fresh {
-        return Ok(None);
-    }
-    let store = service.store();
-    let chat = store.chat(PLATFORM, CHAT).await.map_err(io::Error::other)?;
-    for id in store.chat_games(chat, 0).await.map_err(io::Error::other)? {
-        let record = store.load_game(id).await.map_err(io::Error::other)?;
-        if record.is_some_and(|r| r.variant == play.game && r.stage != Stage::Over) {
-            return Ok(Some(id));
-        }
-    }
-    Ok(None)
-}
-
-/// Sets up and starts a new game; `None` if the service refused it (the reason is shown).
-async fn begin(
-    service: &Service,
-    context: &Context,
-    play: &Play,
-    out: &mut impl Write,
-) -> io::Result<Option<GameId>> {
-    let new = NewGame {
-        game: play.game.clone(),
-        setup: play.setup.clone(),
-        options: play.options.clone(),
-        // No clock at one keyboard.
-        time: Some("none".to_string()),
-        ..NewGame::default()
-    };
-    let replies = service.handle(context, Command::New(new)).await;
-    show(out, &replies, play)?;
-    let store = service.store();
-    let chat = store.chat(PLATFORM, CHAT).await.map_err(io::Error::other)?;
-    let newest = store.chat_games(chat, 0).await.map_err(io::Error::other)?;
-    let Some(&id) = newest.iter().max() else {
-        return Ok(None);
-    };
-    if replies.iter().any(|r| r.private) {
-        return Ok(None);
-    }
-    let Some(info) = seance_engine::catalogue::games()
-        .into_iter()
-        .find(|g| g.id == play.game)
-    else {
-        return Ok(None);
-    };
-    // The creator holds the first seat; the others follow the choices.
-    for (index, seat) in info.seats.iter().enumerate() {
-        let color = seat.color.name().to_string();
-        let chosen = play.seats.iter().find_map(|choice| {
-            let (who, what) = choice.split_once('=')?;
-            (i18n::parse_color(who) == Some(seat.color)).then(|| what.to_string())
-        });
-        let chosen =
-            chosen.unwrap_or_else(|| if index == 0 { "human" } else { "spirit" }.to_string());
-        let command = match chosen.split_once(':') {
-            _ if chosen == "human" && index == 0 => continue,
-            _ if chosen == "human" => Command::Join(Some(id), Some(color)),
-            Some(("spirit", level)) => Command::Spirit(Some(id), color, Some(level.to_string())),
-            _ if chosen == "spirit" => Command::Spirit(Some(id), color, None),
-            _ => {
-                writeln!(
-                    out,
-                    "Seat '{chosen}' for {color}: write COLOUR=human, COLOUR=spirit or COLOUR=spirit:LEVEL."
-                )?;
-                return Ok(None);
-            }
-        };
-        let replies = service.handle(context, command).await;
-        show(out, &replies, play)?;
-        if replies.iter().any(|r| r.private) {
-            return Ok(None);
-        }
-    }
-    show(
-        out,
-        &service.handle(context, Command::Start(Some(id))).await,
-        play,
-    )?;
-    Ok(Some(id))
-}
-
-/// Lets the spirits move and prints what the chat would be told.
-async fn pump(service: &Service, out: &mut impl Write, play: &Play) -> io::Result<()> {
-    loop {
-        service.run_due_jobs().await.map_err(io::Error::other)?;
-        let deliveries = service
-            .deliveries(PLATFORM, 50)
-            .await
-            .map_err(io::Error::other)?;
-        if deliveries.is_empty() {
-            return Ok(());
-        }
-        for delivery in deliveries {
-            show(out, std::slice::from_ref(&delivery.reply), play)?;
-            service
-                .delivered(delivery.id)
-                .await
-                .map_err(io::Error::other)?;
-        }
-    }
-}
-
-/// Prints replies: their text, and their board as text (and as a picture,
-/// when asked for).
-fn show(out: &mut impl Write, replies: &[Reply], play: &Play) -> io::Result<()> {
-    for reply in replies {
-        if let Some(board) = &reply.board {
-            let glyphs = if play.letters {
-                Glyphs::Letters
-            } else {
-                Glyphs::Unicode
-            };
-            write!(out, "\n{}", text::draw(&board.view, glyphs))?;
-            if let Some(path) = &play.picture {
-                std::fs::write(path, board.png(&Style::default()))?;
+        let mut input = commands::parse(line);
+        if let Ok(command) = &mut input {
+            if let Some(target @ None) = command.target_mut() {
+                *target = Some(game);
             }
         }
-        writeln!(out, "{}", reply.text)?;
+        let replies = service.handle(&session.context, input).await;
+        session.show(&replies)?;
+        follow(&mut state, &replies);
+        session.pump(&mut state).await?;
     }
     Ok(())
+}
+
+impl<W: Write> Session<'_, W> {
+    /// Prints a message of the terminal's own.
+    fn say(&mut self, msg: Msg) -> io::Result<()> {
+        writeln!(self.out, "{}", msg.text(self.reader))
+    }
+
+    /// The unfinished game at this game's table, shown; `None` if there is none.
+    async fn resume(&mut self) -> io::Result<Option<About>> {
+        let replies = self
+            .service
+            .handle(&self.context, Command::Board(None))
+            .await;
+        let Some(about) = replies
+            .iter()
+            .find_map(|r| r.about)
+            .filter(|a| a.stage != Stage::Over)
+        else {
+            return Ok(None);
+        };
+        self.say(Msg::Resuming(about.game.0))?;
+        self.show(&replies)?;
+        Ok(Some(about))
+    }
+
+    /// Sets up and starts a new game; `None` if the service refused it (the reason is shown).
+    async fn begin(&mut self) -> io::Result<Option<About>> {
+        let play = self.play;
+        let mut chosen = Vec::new();
+        for choice in &play.seats {
+            match sitter(choice) {
+                Some(seat) => chosen.push(seat),
+                None => {
+                    self.say(Msg::BadSeatChoice(choice.clone()))?;
+                    return Ok(None);
+                }
+            }
+        }
+        let new = NewGame {
+            setup: play.setup.clone(),
+            options: play.options.clone(),
+            // No clock at one keyboard.
+            time: Some(MoveTime::Unlimited),
+            ..NewGame::of(play.game)
+        };
+        let replies = self.service.handle(&self.context, Command::New(new)).await;
+        self.show(&replies)?;
+        let Some(mut state) = replies.iter().find_map(|r| r.about) else {
+            return Ok(None);
+        };
+        let game = Some(state.game);
+        // The creator holds the first seat; the others follow the choices.
+        let mut commands = Vec::new();
+        for (index, seat) in play.game.info().seats.iter().enumerate() {
+            let sitter = chosen
+                .iter()
+                .find(|(color, _)| *color == seat.color)
+                .map_or(
+                    if index == 0 {
+                        Sitter::Human
+                    } else {
+                        Sitter::Spirit(None)
+                    },
+                    |(_, sitter)| *sitter,
+                );
+            match sitter {
+                Sitter::Human if index == 0 => {}
+                Sitter::Human => commands.push(Command::Join(game, Some(seat.color))),
+                Sitter::Spirit(level) => commands.push(Command::Spirit(game, seat.color, level)),
+            }
+        }
+        commands.push(Command::Start(game));
+        for command in commands {
+            let replies = self.service.handle(&self.context, command).await;
+            self.show(&replies)?;
+            if replies.iter().any(|r| r.private) {
+                return Ok(None);
+            }
+            follow(&mut state, &replies);
+        }
+        Ok(Some(state))
+    }
+
+    /// Lets the spirits move and prints what the chat would be told.
+    async fn pump(&mut self, state: &mut About) -> io::Result<()> {
+        loop {
+            self.service
+                .run_due_jobs()
+                .await
+                .map_err(io::Error::other)?;
+            let deliveries = self
+                .service
+                .deliveries(Platform::Terminal, 50)
+                .await
+                .map_err(io::Error::other)?;
+            if deliveries.is_empty() {
+                return Ok(());
+            }
+            for delivery in deliveries {
+                let replies = std::slice::from_ref(&delivery.reply);
+                self.show(replies)?;
+                follow(state, replies);
+                self.service
+                    .delivered(delivery.id)
+                    .await
+                    .map_err(io::Error::other)?;
+            }
+        }
+    }
+
+    /// Prints replies: their text, and their board as text (and as a picture,
+    /// when asked for).
+    fn show(&mut self, replies: &[Reply]) -> io::Result<()> {
+        for reply in replies {
+            if let Some(board) = &reply.board {
+                let glyphs = if self.play.letters {
+                    Glyphs::Letters
+                } else {
+                    Glyphs::Unicode
+                };
+                write!(self.out, "\n{}", text::draw(&board.view, glyphs))?;
+                if let Some(path) = &self.play.picture {
+                    std::fs::write(path, board.png(&Style::default()))?;
+                }
+            }
+            writeln!(self.out, "{}", reply.text)?;
+        }
+        Ok(())
+    }
+}
+
+/// Follows what replies say about the console's game.
+fn follow(state: &mut About, replies: &[Reply]) {
+    for about in replies.iter().filter_map(|r| r.about) {
+        if about.game == state.game {
+            *state = about;
+        }
+    }
 }

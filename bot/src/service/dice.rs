@@ -7,8 +7,8 @@
 
 use sha2::{Digest, Sha256};
 
-use seance_engine::DiceSpec;
-use seance_engine::catalogue::{self, AnyGame};
+use seance_engine::catalogue::{self, GameType};
+use seance_engine::{Action, DiceSpec};
 
 /// A new secret seed from the operating system.
 pub fn new_seed() -> Result<Vec<u8>, getrandom::Error> {
@@ -83,7 +83,7 @@ pub enum Verdict {
 /// Checks a game's record: `seed` against `commitment`, then every roll of
 /// `log` (replayed from the start) against the seed.
 pub fn verify(
-    variant: &str,
+    game: GameType,
     start: seance_engine::Start,
     options: seance_engine::Options,
     log: &[String],
@@ -93,32 +93,36 @@ pub fn verify(
     if commitment(seed) != published.trim().to_lowercase() {
         return Verdict::WrongSeed;
     }
-    let mut game: Box<dyn AnyGame> = match catalogue::new_game(variant, start, options) {
+    let mut game = match catalogue::new_game(game, start, options) {
         Ok(game) => game,
         Err(error) => return Verdict::Unplayable(error.to_string()),
     };
-    let mut rolls = 0;
     for line in log {
-        if let Some(faces) = line.strip_prefix("roll ") {
-            let logged: Vec<u8> = faces.split(' ').filter_map(|f| f.parse().ok()).collect();
+        let action = match game.parse_action(line) {
+            Ok(action) => action,
+            Err(error) => return Verdict::Unplayable(format!("'{line}': {error}")),
+        };
+        if let Action::Roll(logged) = &action {
             let Some(spec) = game.dice_spec() else {
                 return Verdict::Unplayable(format!("'{line}' in a game without dice"));
             };
-            let expected = roll(seed, spec, rolls as u64);
-            rolls += 1;
-            if logged != expected {
+            let number = game.rolls();
+            let expected = roll(seed, spec, number as u64);
+            if *logged != expected {
                 return Verdict::WrongRoll {
-                    number: rolls,
-                    logged,
+                    number: number + 1,
+                    logged: logged.clone(),
                     expected,
                 };
             }
         }
-        if let Err(error) = game.play_text(line) {
+        if let Err(error) = game.act(action) {
             return Verdict::Unplayable(format!("'{line}': {error}"));
         }
     }
-    Verdict::Fair { rolls }
+    Verdict::Fair {
+        rolls: game.rolls(),
+    }
 }
 
 #[cfg(test)]
@@ -154,7 +158,7 @@ mod tests {
         );
 
         let mut game =
-            catalogue::new_game("chaturaji", Start::Setup(None), Options::new()).unwrap();
+            catalogue::new_game(GameType::Chaturaji, Start::Setup(None), Options::new()).unwrap();
         let mut log = Vec::new();
         for i in 0..3 {
             let dice = roll(&seed, game.dice_spec().unwrap(), i);
@@ -169,7 +173,7 @@ mod tests {
         }
         let check = |log: &[String], seed: &[u8]| {
             verify(
-                "chaturaji",
+                GameType::Chaturaji,
                 Start::Setup(None),
                 Options::new(),
                 log,

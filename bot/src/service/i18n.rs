@@ -1,8 +1,15 @@
 //! What the bot says, in English and in Russian. Every text a player reads
-//! is a [`Msg`]; [`Msg::text`] writes it in a [`Locale`].
+//! is a [`Msg`]; [`Msg::text`] writes it for a [`Reader`]: in their
+//! language, naming commands as their platform spells them.
 
+use seance_engine::catalogue::GameType;
 use seance_engine::notation::Problem;
-use seance_engine::{ActionError, Color, Reason};
+use seance_engine::spirit::Level;
+use seance_engine::{ActionError, Color, Offer, Reason};
+
+use crate::commands::{self, Kind, ParseError, Verb};
+use crate::platform::Platform;
+use crate::store::{Settings, Stage};
 
 /// A language the bot speaks.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -35,11 +42,28 @@ impl Locale {
     }
 
     /// `en` or `ru` text, whichever this locale reads.
-    fn pick(self, en: String, ru: String) -> String {
+    fn pick<T>(self, en: T, ru: T) -> T {
         match self {
             Locale::En => en,
             Locale::Ru => ru,
         }
+    }
+}
+
+/// Who reads a message: their language, and the platform whose spelling of
+/// commands the message's hints use.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Reader {
+    /// The reader's language.
+    pub locale: Locale,
+    /// Where they read it.
+    pub platform: Platform,
+}
+
+impl Reader {
+    /// A command as this reader types it: `/join` or `join`.
+    pub fn command(self, verb: Verb) -> String {
+        self.platform.spell(verb)
     }
 }
 
@@ -76,18 +100,82 @@ pub fn parse_color(text: &str) -> Option<Color> {
         .map(|(_, color)| color)
 }
 
-/// A game's name in `locale`, from its catalogue id.
-pub fn game_name(id: &str, locale: Locale) -> String {
-    let (en, ru) = match id {
-        "chaturaji" => ("Chaturaji", "Чатураджи"),
-        "chaturaji-classic" => ("Chaturaji (classical)", "Чатураджи (классическая)"),
-        "chaturaji-nodice" => ("Chaturaji without dice", "Чатураджи без костей"),
-        "enochian" => ("Enochian chess", "Енохианские шахматы"),
-        "tamerlane" => ("Tamerlane chess", "Шахматы Тамерлана"),
-        "through" => ("Through chess", "Сквозные шахматы"),
-        other => (other, other),
+/// A game's name in `locale`: the one place games are named for people.
+pub fn game_name(game: GameType, locale: Locale) -> String {
+    let (en, ru) = match game {
+        GameType::Chaturaji => ("Chaturaji", "Чатураджи"),
+        GameType::ChaturajiClassic => ("Chaturaji (classical)", "Чатураджи (классическая)"),
+        GameType::ChaturajiNoDice => ("Chaturaji without dice", "Чатураджи без костей"),
+        GameType::Enochian => ("Enochian chess", "Енохианские шахматы"),
+        GameType::Tamerlane => ("Tamerlane chess", "Шахматы Тамерлана"),
+        GameType::Through => ("Through chess", "Сквозные шахматы"),
     };
-    locale.pick(en.to_string(), ru.to_string())
+    locale.pick(en, ru).to_string()
+}
+
+/// A spirit level's name in `locale`.
+pub fn level_name(level: Level, locale: Locale) -> &'static str {
+    match (locale, level) {
+        (Locale::En, level) => level.name(),
+        (Locale::Ru, Level::Random) => "случайный",
+        (Locale::Ru, Level::Greedy) => "жадный",
+        (Locale::Ru, Level::Novice) => "новичок",
+        (Locale::Ru, Level::Adept) => "адепт",
+        (Locale::Ru, Level::Master) => "мастер",
+    }
+}
+
+/// A seat a spirit plays, in `locale`: `spirit (adept)`.
+pub fn spirit_label(level: Level, locale: Locale) -> String {
+    let level = level_name(level, locale);
+    locale.pick(format!("spirit ({level})"), format!("дух ({level})"))
+}
+
+/// A seat nobody holds, in `locale`.
+pub fn free_seat(locale: Locale) -> &'static str {
+    locale.pick("free", "свободно")
+}
+
+/// A game's stage in `locale`.
+pub fn stage_name(stage: Stage, locale: Locale) -> &'static str {
+    match stage {
+        Stage::Open => locale.pick("waiting for players", "ждёт игроков"),
+        Stage::Playing => locale.pick("in play", "идёт"),
+        Stage::Over => locale.pick("over", "окончена"),
+    }
+}
+
+/// What an offer proposes, in `locale`.
+fn offer_text(offer: Offer, locale: Locale) -> String {
+    match offer {
+        Offer::Draw => locale.pick("a draw", "ничью").to_string(),
+        Offer::Exchange(color) => locale.pick(
+            format!("to exchange kings, giving back the {color} king"),
+            format!(
+                "обмен королями, возвращая короля ({})",
+                color_name(color, locale)
+            ),
+        ),
+    }
+}
+
+/// A player's settings in one line, written as the settings command takes them.
+pub fn describe_settings(settings: &Settings, locale: Locale) -> String {
+    let hm = |m: u16| format!("{:02}:{:02}", m / 60, m % 60);
+    let on = |yes: bool| if yes { "on" } else { "off" };
+    let offset = settings.utc_offset_minutes;
+    let sign = if offset < 0 { '-' } else { '+' };
+    format!(
+        "language {}, reminders {}, quiet {}, timezone UTC{sign}{:02}:{:02}, dm {}",
+        settings.locale.as_deref().unwrap_or(locale.code()),
+        on(settings.reminders),
+        settings
+            .quiet
+            .map_or("off".to_string(), |(s, e)| format!("{}-{}", hm(s), hm(e))),
+        offset.abs() / 60,
+        offset.abs() % 60,
+        on(settings.direct_messages),
+    )
 }
 
 /// Why a game ended, in `locale`.
@@ -115,7 +203,7 @@ pub fn reason(reason: Reason, locale: Locale) -> String {
         Reason::Resignation(_) => ("resignation", "сдача"),
         Reason::Timeout(_) => ("time ran out", "истекло время"),
     };
-    locale.pick(en.to_string(), ru.to_string())
+    locale.pick(en, ru).to_string()
 }
 
 /// Something the bot says. The fields are the blanks of the message, named
@@ -125,12 +213,14 @@ pub fn reason(reason: Reason, locale: Locale) -> String {
 pub enum Msg {
     /// The command word is unknown.
     UnknownCommand(String),
-    /// A command was given the wrong arguments; its usage.
-    Usage(&'static str),
+    /// A command was given the wrong words; its usage.
+    Usage(Verb),
     /// The input is too long to be a command.
     TooLong(usize),
     /// No game has this catalogue id.
-    UnknownGame { given: String, known: String },
+    UnknownGame { given: String },
+    /// Not a colour of any game.
+    UnknownColour(String),
     /// A setup or option the game does not have.
     BadSetup(String),
     /// A time that is not a duration.
@@ -150,7 +240,7 @@ pub enum Msg {
     /// Another seat must act.
     NotYourTurn { waiting: String },
     /// The game has no seat of this colour.
-    NoSuchColor { given: String, colors: String },
+    NoSuchColor { given: Color, colors: String },
     /// The seat is taken.
     SeatTaken(String),
     /// Every seat is taken.
@@ -170,7 +260,7 @@ pub enum Msg {
     /// A new game was set up.
     Created {
         id: i64,
-        game: String,
+        game: GameType,
         seat: String,
         colors: String,
         clock: Option<String>,
@@ -189,9 +279,9 @@ pub enum Msg {
         color: String,
     },
     /// A spirit took a seat.
-    SpiritSeated { color: String, level: String },
+    SpiritSeated { color: String, level: Level },
     /// The game began.
-    Started { id: i64, game: String },
+    Started { id: i64, game: GameType },
     /// Who moves first, by a roll.
     FirstByRoll { color: String, rolls: String },
     /// Seats drawn by the roll.
@@ -215,7 +305,7 @@ pub enum Msg {
     /// A draw.
     Drawn(String),
     /// An offer was made.
-    Offered { color: String, what: String },
+    Offered { color: String, offer: Offer },
     /// An offer was declined.
     Declined { color: String },
     /// An offer was accepted by one party; others must still agree.
@@ -238,6 +328,8 @@ pub enum Msg {
     Returned { color: String },
     /// The dice seed of a game still in play.
     SeedSealed { id: i64, commitment: String },
+    /// The published hash of a game's dice seed.
+    SeedHash(String),
     /// The dice of a finished game check out.
     Fair { id: i64, rolls: usize, seed: String },
     /// The dice of a finished game do not check out.
@@ -260,44 +352,66 @@ pub enum Msg {
     Clock { left: String },
     /// One seat in a status list.
     SeatLine { color: String, who: String },
-    /// An empty seat.
-    Empty,
-    /// A spirit, and its level.
-    Spirit(String),
+    /// The terminal takes up a saved game.
+    Resuming(i64),
+    /// The terminal's game is saved for later.
+    Saved,
+    /// Where the terminal writes each turn's picture.
+    PictureAt(String),
+    /// A `--seat` choice the terminal cannot read.
+    BadSeatChoice(String),
+    /// The question before resigning by a button.
+    ReallyResign,
+    /// The button that confirms it.
+    ResignButton,
 }
 
 impl Msg {
-    /// The message in `locale`.
-    pub fn text(&self, locale: Locale) -> String {
-        let l = locale;
+    /// The message for `reader`.
+    pub fn text(&self, reader: Reader) -> String {
+        let l = reader.locale;
+        let cmd = |verb| reader.command(verb);
         match self {
             Msg::UnknownCommand(word) => l.pick(
-                format!("I don't know the command '{word}'. Type help for the list."),
-                format!("Не знаю команды «{word}». Список команд: help."),
+                format!("I don't know the command '{word}'. Type {} for the list.", cmd(Verb::Help)),
+                format!("Не знаю команды «{word}». Список команд: {}.", cmd(Verb::Help)),
             ),
-            Msg::Usage(usage) => l.pick(format!("Usage: {usage}"), format!("Как писать: {usage}")),
+            Msg::Usage(verb) => {
+                let usage = commands::help::usage(*verb, reader.platform, l);
+                l.pick(format!("Usage: {usage}"), format!("Как писать: {usage}"))
+            }
             Msg::TooLong(limit) => l.pick(
                 format!("That is too long for a command (at most {limit} characters)."),
                 format!("Слишком длинно для команды (не больше {limit} знаков)."),
             ),
-            Msg::UnknownGame { given, known } => l.pick(
-                format!("There is no game '{given}'. Games: {known}."),
-                format!("Игры «{given}» нет. Игры: {known}."),
-            ),
+            Msg::UnknownGame { given } => {
+                let known = GameType::ALL.map(GameType::id).join(", ");
+                l.pick(
+                    format!("There is no game '{given}'. Games: {known}."),
+                    format!("Игры «{given}» нет. Игры: {known}."),
+                )
+            }
+            Msg::UnknownColour(given) => {
+                let colors = Color::ALL.map(|c| color_name(c, l)).join(", ");
+                l.pick(
+                    format!("There is no colour '{given}': {colors}."),
+                    format!("Цвета «{given}» нет: {colors}."),
+                )
+            }
             Msg::BadSetup(why) => l.pick(format!("Cannot set up that game: {why}."), format!("Такую партию не начать: {why}.")),
             Msg::BadDuration(text) => l.pick(
                 format!("'{text}' is not a time: write it like 3d, 12h or 1d12h."),
                 format!("«{text}» — не время: пишите 3d, 12h или 1d12h."),
             ),
             Msg::NoGameHere => l.pick(
-                "There is no game in this chat. Start one with: new through".to_string(),
-                "В этом чате нет партии. Начните её: new through".to_string(),
+                format!("There is no game in this chat. Start one with: {} through", cmd(Verb::New)),
+                format!("В этом чате нет партии. Начните её: {} through", cmd(Verb::New)),
             ),
             Msg::NoSuchGame(id) => l.pick(format!("There is no game #{id} in this chat."), format!("В этом чате нет партии #{id}.")),
             Msg::NotInGame(id) => l.pick(format!("You have no seat in game #{id}."), format!("У вас нет места в партии #{id}.")),
             Msg::NotStarted(id) => l.pick(
-                format!("Game #{id} has not started yet: start it with: start"),
-                format!("Партия #{id} ещё не началась: начните её командой start"),
+                format!("Game #{id} has not started yet: start it with {}", cmd(Verb::Start)),
+                format!("Партия #{id} ещё не началась: начните её командой {}", cmd(Verb::Start)),
             ),
             Msg::AlreadyStarted(id) => l.pick(format!("Game #{id} has already started."), format!("Партия #{id} уже началась.")),
             Msg::Over(id) => l.pick(format!("Game #{id} is over."), format!("Партия #{id} окончена.")),
@@ -305,25 +419,31 @@ impl Msg {
                 format!("It is not your turn: the game waits for {waiting}."),
                 format!("Сейчас не ваш ход: ходят {waiting}."),
             ),
-            Msg::NoSuchColor { given, colors } => l.pick(
-                format!("This game has no colour '{given}'. Colours: {colors}."),
-                format!("В этой игре нет цвета «{given}». Цвета: {colors}."),
-            ),
+            Msg::NoSuchColor { given, colors } => {
+                let given = color_name(*given, l);
+                l.pick(
+                    format!("This game has no colour '{given}'. Colours: {colors}."),
+                    format!("В этой игре нет цвета «{given}». Цвета: {colors}."),
+                )
+            }
             Msg::SeatTaken(color) => l.pick(format!("The {color} seat is taken."), format!("Место «{color}» занято.")),
             Msg::NoFreeSeat(id) => l.pick(format!("Every seat of game #{id} is taken."), format!("Все места партии #{id} заняты.")),
             Msg::NotYourSeat(color) => l.pick(format!("The {color} seat is not yours."), format!("Место «{color}» не ваше.")),
-            Msg::UnknownLevel(level) => l.pick(
-                format!("There is no spirit level '{level}': novice, adept or master."),
-                format!("Уровня духа «{level}» нет: novice, adept или master."),
-            ),
+            Msg::UnknownLevel(level) => {
+                let levels = commands::values::LEVELS.map(|v| level_name(v, l)).join(", ");
+                l.pick(
+                    format!("There is no spirit level '{level}': {levels}."),
+                    format!("Уровня духа «{level}» нет: {levels}."),
+                )
+            }
             Msg::Conflict => l.pick(
-                "The position changed while you typed, try again.".to_string(),
-                "Пока вы писали, позиция изменилась, попробуйте снова.".to_string(),
-            ),
+                "The position changed while you typed, try again.",
+                "Пока вы писали, позиция изменилась, попробуйте снова.",
+            ).to_string(),
             Msg::Trouble => l.pick(
-                "Something went wrong on our side; nothing was changed. Try again in a moment.".to_string(),
-                "У нас что-то сломалось; ничего не изменилось. Попробуйте чуть позже.".to_string(),
-            ),
+                "Something went wrong on our side; nothing was changed. Try again in a moment.",
+                "У нас что-то сломалось; ничего не изменилось. Попробуйте чуть позже.",
+            ).to_string(),
             Msg::Illegal { why, closest } => {
                 let hint = if closest.is_empty() {
                     String::new()
@@ -337,30 +457,44 @@ impl Msg {
             }
             Msg::Refused(why) => l.pick(format!("Not now: {why}."), format!("Сейчас нельзя: {why}.")),
             Msg::Created { id, game, seat, colors, clock, commitment } => {
-                let clock_en = clock.as_ref().map(|c| format!(" {c} per move.")).unwrap_or_default();
-                let clock_ru = clock.as_ref().map(|c| format!(" {c} на ход.")).unwrap_or_default();
+                let game = game_name(*game, l);
+                let (join, spirit, start) = (cmd(Verb::Join), cmd(Verb::Spirit), cmd(Verb::Start));
+                let clock = clock
+                    .as_ref()
+                    .map(|c| l.pick(format!(" {c} per move."), format!(" {c} на ход.")))
+                    .unwrap_or_default();
                 l.pick(
                     format!(
-                        "Game #{id}: {game}. You play {seat}.{clock_en} Others join with: join [colour] ({colors}); \
-                         add spirits with: spirit <colour>; then: start. Dice seed hash: {commitment}"
+                        "Game #{id}: {game}. You play {seat}.{clock} Others join with: {join} \
+                         ({colors}); spirits are seated with: {spirit}; then: {start}. \
+                         Dice seed hash: {commitment}"
                     ),
                     format!(
-                        "Партия #{id}: {game}. Вы играете за {seat}.{clock_ru} Присоединиться: join [цвет] ({colors}); \
-                         посадить духа: spirit <цвет>; затем: start. Хеш зерна костей: {commitment}"
+                        "Партия #{id}: {game}. Вы играете за {seat}.{clock} Присоединиться: {join} \
+                         ({colors}); посадить духа: {spirit}; затем: {start}. \
+                         Хеш зерна костей: {commitment}"
                     ),
                 )
             }
             Msg::Joined { id, name, color } => l.pick(format!("{name} plays {color} in game #{id}."), format!("{name} играет за {color} в партии #{id}.")),
             Msg::Left { id, name, color } => l.pick(format!("{name} left the {color} seat of game #{id}."), format!("{name} освободил место «{color}» в партии #{id}.")),
-            Msg::SpiritSeated { color, level } => l.pick(format!("A spirit ({level}) plays {color}."), format!("За {color} играет дух ({level}).")),
-            Msg::Started { id, game } => l.pick(format!("Game #{id} ({game}) begins."), format!("Партия #{id} ({game}) началась.")),
+            Msg::SpiritSeated { color, level } => {
+                let level = level_name(*level, l);
+                l.pick(format!("A spirit ({level}) plays {color}."), format!("За {color} играет дух ({level})."))
+            }
+            Msg::Started { id, game } => {
+                let game = game_name(*game, l);
+                l.pick(format!("Game #{id} ({game}) begins."), format!("Партия #{id} ({game}) началась."))
+            }
             Msg::FirstByRoll { color, rolls } => l.pick(format!("Rolls for the first move: {rolls}. {color} begin."), format!("Броски за первый ход: {rolls}. Начинают {color}.")),
             Msg::SeatingByRoll(seats) => l.pick(format!("Seats by the roll: {seats}."), format!("Места по броску: {seats}.")),
-            Msg::Played { color, mv } => l.pick(format!("{color}: {mv}"), format!("{color}: {mv}")),
+            Msg::Played { color, mv } => format!("{color}: {mv}"),
             Msg::YourTurn { who, color, dice } => {
-                let dice_en = dice.as_ref().map(|d| format!(" Dice: {d}.")).unwrap_or_default();
-                let dice_ru = dice.as_ref().map(|d| format!(" Кости: {d}.")).unwrap_or_default();
-                l.pick(format!("{who}, your move ({color}).{dice_en}"), format!("{who}, ваш ход ({color}).{dice_ru}"))
+                let dice = dice
+                    .as_ref()
+                    .map(|d| l.pick(format!(" Dice: {d}."), format!(" Кости: {d}.")))
+                    .unwrap_or_default();
+                l.pick(format!("{who}, your move ({color}).{dice}"), format!("{who}, ваш ход ({color}).{dice}"))
             }
             Msg::SpiritThinking { color } => l.pick(format!("The spirit of {color} is thinking…"), format!("Дух ({color}) думает…")),
             Msg::NoMoveWithDice { color, dice } => l.pick(
@@ -368,27 +502,31 @@ impl Msg {
                 format!("У {color} выпало {dice}: ходов нет, ход переходит."),
             ),
             Msg::GameOver { result, seed } => l.pick(
-                format!("Game over: {result}. Dice seed: {seed} (check it with: verify)."),
-                format!("Партия окончена: {result}. Зерно костей: {seed} (проверка: verify)."),
+                format!("Game over: {result}. Dice seed: {seed} (check it with {}).", cmd(Verb::Verify)),
+                format!("Партия окончена: {result}. Зерно костей: {seed} (проверка: {}).", cmd(Verb::Verify)),
             ),
             Msg::Won { winners, reason } => l.pick(format!("{winners} win ({reason})"), format!("победа: {winners} ({reason})")),
             Msg::Drawn(reason) => l.pick(format!("a draw ({reason})"), format!("ничья ({reason})")),
-            Msg::Offered { color, what } => l.pick(
-                format!("{color} offer {what}. Answer with: accept or decline."),
-                format!("{color} предлагают {what}. Ответ: accept или decline."),
-            ),
+            Msg::Offered { color, offer } => {
+                let what = offer_text(*offer, l);
+                let (accept, decline) = (cmd(Verb::Accept), cmd(Verb::Decline));
+                l.pick(
+                    format!("{color} offer {what}. Answer with {accept} or {decline}."),
+                    format!("{color} предлагают {what}. Ответ: {accept} или {decline}."),
+                )
+            }
             Msg::Declined { color } => l.pick(format!("{color} decline the offer."), format!("{color} отклоняют предложение.")),
             Msg::Agreed { color } => l.pick(format!("{color} agree."), format!("{color} согласны.")),
             Msg::Resigned { color } => l.pick(format!("{color} resign."), format!("{color} сдаются.")),
             Msg::TakebackAsked { color, waiting } => l.pick(
-                format!("{color} ask to take back their last move; {waiting} must agree with: takeback"),
-                format!("{color} просят вернуть свой последний ход; согласие нужно от: {waiting} (takeback)"),
+                format!("{color} ask to take back their last move; {waiting} must agree with {}", cmd(Verb::Takeback)),
+                format!("{color} просят вернуть свой последний ход; согласие нужно от: {waiting} ({})", cmd(Verb::Takeback)),
             ),
             Msg::TakenBack(mv) => l.pick(format!("The move {mv} was taken back."), format!("Ход {mv} взят назад.")),
             Msg::NothingToTakeBack => l.pick(
-                "Only your own last move can be taken back, before anyone moves after it.".to_string(),
-                "Вернуть можно только свой последний ход, пока после него никто не ходил.".to_string(),
-            ),
+                "Only your own last move can be taken back, before anyone moves after it.",
+                "Вернуть можно только свой последний ход, пока после него никто не ходил.",
+            ).to_string(),
             Msg::Reminder { who, id, left } => l.pick(
                 format!("{who}, {left} left for your move in game #{id}."),
                 format!("{who}, на ход в партии #{id} осталось {left}."),
@@ -403,27 +541,94 @@ impl Msg {
                 format!("Game #{id} is still on: its dice seed is revealed at the end. Its hash: {commitment}"),
                 format!("Партия #{id} ещё идёт: зерно костей откроется в конце. Его хеш: {commitment}"),
             ),
+            Msg::SeedHash(hash) => l.pick(format!("dice seed hash: {hash}"), format!("хеш зерна костей: {hash}")),
             Msg::Fair { id, rolls, seed } => l.pick(
                 format!("Game #{id}: the seed {seed} matches its published hash, and all {rolls} rolls follow from it."),
                 format!("Партия #{id}: зерно {seed} совпадает с опубликованным хешем, и все броски ({rolls}) из него следуют."),
             ),
             Msg::Unfair { id, why } => l.pick(format!("Game #{id}: the dice do NOT check out: {why}"), format!("Партия #{id}: кости НЕ сходятся: {why}")),
             Msg::SettingsSaved(summary) => l.pick(format!("Saved. Your settings: {summary}"), format!("Сохранено. Ваши настройки: {summary}")),
-            Msg::BadSetting(what) => l.pick(
-                format!("Cannot read '{what}'. Settings: language en|ru, reminders on|off, quiet 23:00-08:00|off, timezone +03:00, dm on|off."),
-                format!("Не понял «{what}». Настройки: language en|ru, reminders on|off, quiet 23:00-08:00|off, timezone +03:00, dm on|off."),
-            ),
-            Msg::Help => l.pick(HELP_EN.to_string(), HELP_RU.to_string()),
+            Msg::BadSetting(what) => {
+                let usage = commands::help::usage(Verb::Settings, reader.platform, l);
+                l.pick(format!("Cannot read '{what}'. Usage: {usage}"), format!("Не понял «{what}». Как писать: {usage}"))
+            }
+            Msg::Help => help(reader),
             Msg::GameList(lines) => l.pick(format!("Games here:\n{}", lines.join("\n")), format!("Партии в этом чате:\n{}", lines.join("\n"))),
-            Msg::NoGames => l.pick("No games in this chat yet.".to_string(), "В этом чате ещё нет партий.".to_string()),
+            Msg::NoGames => l.pick("No games in this chat yet.", "В этом чате ещё нет партий.").to_string(),
             Msg::Moves(moves) => l.pick(format!("Legal moves: {}", moves.join(" ")), format!("Возможные ходы: {}", moves.join(" "))),
-            Msg::NoMoves => l.pick("No moves to make now.".to_string(), "Сейчас ходов нет.".to_string()),
+            Msg::NoMoves => l.pick("No moves to make now.", "Сейчас ходов нет.").to_string(),
             Msg::Clock { left } => l.pick(format!("time left: {left}"), format!("осталось: {left}")),
             Msg::SeatLine { color, who } => format!("{color}: {who}"),
-            Msg::Empty => l.pick("free".to_string(), "свободно".to_string()),
-            Msg::Spirit(level) => l.pick(format!("spirit ({level})"), format!("дух ({level})")),
+            Msg::Resuming(id) => l.pick(format!("Resuming game #{id}."), format!("Продолжаем партию #{id}.")),
+            Msg::Saved => l.pick(
+                "Saved: run the same command to carry on.",
+                "Сохранено: запустите ту же команду, чтобы продолжить.",
+            ).to_string(),
+            Msg::PictureAt(path) => l.pick(format!("The picture of each turn: {path}"), format!("Картинка каждого хода: {path}")),
+            Msg::BadSeatChoice(choice) => l.pick(
+                format!("Cannot read the seat '{choice}': write COLOUR=human, COLOUR=spirit or COLOUR=spirit:LEVEL."),
+                format!("Не понял место «{choice}»: пишите ЦВЕТ=human, ЦВЕТ=spirit или ЦВЕТ=spirit:УРОВЕНЬ."),
+            ),
+            Msg::ReallyResign => l.pick("Really resign?", "Точно сдаться?").to_string(),
+            Msg::ResignButton => l.pick("Resign", "Сдаюсь").to_string(),
         }
     }
+}
+
+/// What to tell a player whose input could not be read as a command.
+pub fn misread(error: &ParseError) -> Msg {
+    match error {
+        ParseError::TooLong => Msg::TooLong(commands::MAX_INPUT),
+        ParseError::Unknown(word) => Msg::UnknownCommand(word.clone()),
+        ParseError::Usage(verb) => Msg::Usage(*verb),
+        ParseError::BadValue { verb, kind, given } => match kind {
+            Kind::Game => Msg::UnknownGame {
+                given: given.clone(),
+            },
+            Kind::Colour => Msg::UnknownColour(given.clone()),
+            Kind::Level => Msg::UnknownLevel(given.clone()),
+            Kind::Time => Msg::BadDuration(given.clone()),
+            Kind::Language | Kind::Quiet | Kind::TimeZone => Msg::BadSetting(given.clone()),
+            _ => Msg::Usage(*verb),
+        },
+    }
+}
+
+/// The help: every command as the reader's platform spells it, and the games.
+fn help(reader: Reader) -> String {
+    let l = reader.locale;
+    let header = match (reader.platform, l) {
+        (Platform::Discord, Locale::En) => {
+            "Commands (the game is the one in play in this channel; the game option names another):"
+        }
+        (Platform::Discord, Locale::Ru) => {
+            "Команды (партия — та, что идёт в этом канале; другую выбирает опция «партия»):"
+        }
+        (_, Locale::En) => {
+            "Commands (the game is the one in play in this chat; add #N for another):"
+        }
+        (_, Locale::Ru) => "Команды (партия — та, что идёт в этом чате; #N — другая):",
+    };
+    let games = GameType::ALL
+        .map(|g| format!("{} ({})", g.id(), game_name(g, l)))
+        .join(", ");
+    let mut lines = vec![header.to_string()];
+    lines.extend(
+        commands::help::lines(reader.platform, l)
+            .into_iter()
+            .map(|line| format!("  {line}")),
+    );
+    lines.push(l.pick(format!("Games: {games}."), format!("Игры: {games}.")));
+    if reader.platform != Platform::Discord {
+        lines.push(
+            l.pick(
+                "A move may be typed on its own: e2e4, Qd8, е2е4.",
+                "Ход можно написать и без команды: e2e4, Qd8, е2е4.",
+            )
+            .to_string(),
+        );
+    }
+    lines.join("\n")
 }
 
 /// An engine refusal, in `locale`.
@@ -468,52 +673,6 @@ fn problem(problem: &Problem, locale: Locale) -> String {
     locale.pick(problem.to_string(), ru)
 }
 
-const HELP_EN: &str = "\
-Commands (the game is the one in this chat; add #N for another):
-  new <game> [setup=NAME] [KEY=VALUE]... [time=3d|none] [timeout=spirit|forfeit] [as=COLOUR] [seating=roll]
-      games: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane, through
-  join [COLOUR]        take a seat (the first free one if no colour)
-  leave                give up your seat before the start
-  spirit COLOUR [novice|adept|master]   let a spirit play a seat
-  start                begin (empty seats get spirits)
-  move e2e4            play a move (or just type it: e2e4, Qd8, е2е4)
-  board                show the board
-  moves [SQUARE]       list your legal moves (from one square)
-  resign               give up
-  draw                 offer a draw, or accept the one offered
-  exchange COLOUR      offer to exchange prisoner kings (Enochian chess)
-  accept / decline     answer an offer
-  takeback             ask to take back your last move, or agree to it
-  status               the game's seats, turn and clock
-  games                the games of this chat
-  record               the game's record, with the dice
-  verify               check the dice against the revealed seed
-  settings [language en|ru] [reminders on|off] [quiet 23:00-08:00|off] [timezone +03:00] [dm on|off]
-  help                 this text";
-
-const HELP_RU: &str = "\
-Команды (партия — та, что идёт в этом чате; #N — другая):
-  new <игра> [setup=ИМЯ] [КЛЮЧ=ЗНАЧЕНИЕ]... [time=3d|none] [timeout=spirit|forfeit] [as=ЦВЕТ] [seating=roll]
-      игры: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane, through
-  join [ЦВЕТ]          занять место (первое свободное, если цвет не указан)
-  leave                уйти со своего места до начала
-  spirit ЦВЕТ [novice|adept|master]   посадить духа
-  start                начать (на пустые места сядут духи)
-  move e2e4            сделать ход (или просто напишите его: e2e4, Qd8, е2е4)
-  board                показать доску
-  moves [ПОЛЕ]         ваши возможные ходы (с одного поля)
-  resign               сдаться
-  draw                 предложить ничью или принять предложенную
-  exchange ЦВЕТ        предложить обмен пленными королями (енохианские шахматы)
-  accept / decline     ответить на предложение
-  takeback             попросить вернуть свой последний ход или согласиться
-  status               места, очередь и часы партии
-  games                партии этого чата
-  record               запись партии с бросками костей
-  verify               проверить кости по открытому зерну
-  settings [language en|ru] [reminders on|off] [quiet 23:00-08:00|off] [timezone +03:00] [dm on|off]
-  help                 эта справка";
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -536,15 +695,41 @@ mod tests {
             Msg::Help,
             Msg::NoGameHere,
             Msg::Conflict,
+            Msg::Usage(Verb::Spirit),
             Msg::Illegal {
                 why: "x".into(),
                 closest: vec!["e2e4".into()],
             },
         ];
         for msg in samples {
-            let (en, ru) = (msg.text(Locale::En), msg.text(Locale::Ru));
-            assert_ne!(en, ru);
-            assert!(ru.chars().any(|c| ('а'..='я').contains(&c)), "{ru}");
+            for platform in Platform::ALL {
+                let read = |locale| msg.text(Reader { locale, platform });
+                let (en, ru) = (read(Locale::En), read(Locale::Ru));
+                assert_ne!(en, ru);
+                assert!(ru.chars().any(|c| ('а'..='я').contains(&c)), "{ru}");
+            }
         }
+    }
+
+    #[test]
+    fn hints_name_commands_as_the_platform_spells_them() {
+        let hint = Msg::Offered {
+            color: "white".into(),
+            offer: Offer::Draw,
+        };
+        let read = |platform| {
+            hint.text(Reader {
+                locale: Locale::En,
+                platform,
+            })
+        };
+        assert!(read(Platform::Telegram).ends_with("Answer with /accept or /decline."));
+        assert!(read(Platform::Discord).ends_with("Answer with /accept or /decline."));
+        assert!(read(Platform::Terminal).ends_with("Answer with accept or decline."));
+        let usage = Msg::Usage(Verb::Join).text(Reader {
+            locale: Locale::En,
+            platform: Platform::Terminal,
+        });
+        assert_eq!(usage, "Usage: join [colour] [#N]");
     }
 }

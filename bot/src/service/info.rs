@@ -3,14 +3,16 @@
 
 use std::time::Duration;
 
-use super::command::{Setting, Target};
 use super::dice::{self, Verdict};
-use super::i18n::{self, Locale, Msg};
+use super::i18n::{self, Msg, Reader};
 use super::reply::Reply;
 use super::table::{self, Table};
 use super::{Caller, Outcome, Service};
+use crate::commands::{Setting, Target};
 use crate::duration;
+use crate::record::Record;
 use crate::store::Stage;
+use seance_engine::Seat;
 
 impl Service {
     pub(super) async fn board(&self, caller: &Caller, target: Target) -> Outcome {
@@ -20,44 +22,32 @@ impl Service {
             .acting()
             .filter(|s| mine.contains(s))
             .or(mine.first().copied());
-        let text = self.headline(&table, caller.locale);
-        Ok(vec![Reply {
-            board: Some(table.board(viewer.or(table.acting()))),
-            ..Reply::public(text)
-        }])
+        let text = self.headline(&table, caller.reader);
+        Ok(vec![table.with_board(text, viewer, self.now())])
     }
 
     /// One line about a game: number, name, stage or turn.
-    fn headline(&self, table: &Table, locale: Locale) -> String {
+    fn headline(&self, table: &Table, reader: Reader) -> String {
+        let locale = reader.locale;
         let record = &table.record;
-        let name = i18n::game_name(&record.variant, locale);
+        let name = i18n::game_name(record.variant, locale);
         let state = match (record.stage, table.acting()) {
             (Stage::Open, _) => {
-                let seated: Vec<String> = (0..record.seats.len() as u8)
-                    .map(|s| {
-                        Msg::SeatLine {
-                            color: table.color_name(s, locale),
-                            who: table.player(s, locale),
-                        }
-                        .text(locale)
-                    })
+                let seated: Vec<String> = table
+                    .seats()
+                    .map(|s| self.seat_line(table, s, reader))
                     .collect();
                 format!(
                     "{} — {}",
-                    stage_name(Stage::Open, locale),
+                    i18n::stage_name(Stage::Open, locale),
                     seated.join("; ")
                 )
             }
             (Stage::Playing, Some(seat)) => {
                 let clock = record.deadline_ms.map(|d| {
                     let left = Duration::from_millis((d - self.now()).max(0) as u64);
-                    format!(
-                        ", {}",
-                        Msg::Clock {
-                            left: duration::format(left)
-                        }
-                        .text(locale)
-                    )
+                    let left = duration::format(left);
+                    format!(", {}", Msg::Clock { left }.text(reader))
                 });
                 format!(
                     "{} ({}){}",
@@ -66,13 +56,22 @@ impl Service {
                     clock.unwrap_or_default()
                 )
             }
-            _ => self.result(table, locale),
+            _ => self.result(table, reader),
         };
         format!("#{} {name}: {state}", record.id.0)
     }
 
+    /// A seat and who plays it.
+    fn seat_line(&self, table: &Table, seat: Seat, reader: Reader) -> String {
+        Msg::SeatLine {
+            color: table.color_name(seat, reader.locale),
+            who: table.player(seat, reader.locale),
+        }
+        .text(reader)
+    }
+
     /// The legal moves of the player's seat in the game, if it is their turn;
-    /// for a front end's autocompletion. Anything amiss gives none.
+    /// for a front end's suggestions as the player types. Anything amiss gives none.
     pub async fn legal_moves(&self, context: &super::Context, target: Target) -> Vec<String> {
         let Ok(caller) = self.caller(context).await else {
             return Vec::new();
@@ -111,24 +110,16 @@ impl Service {
         } else {
             Msg::Moves(moves)
         };
-        Ok(vec![Reply::private(msg.text(caller.locale))])
+        Ok(vec![table.private(msg.text(caller.reader))])
     }
 
     pub(super) async fn status(&self, caller: &Caller, target: Target) -> Outcome {
-        let locale = caller.locale;
+        let reader = caller.reader;
         let table = self.target(caller, target, true).await?;
-        let mut lines = vec![self.headline(&table, locale)];
-        for seat in 0..table.record.seats.len() as u8 {
-            lines.push(
-                Msg::SeatLine {
-                    color: table.color_name(seat, locale),
-                    who: table.player(seat, locale),
-                }
-                .text(locale),
-            );
-        }
-        lines.push(format!("seed: {}", table.record.seed_hash));
-        Ok(vec![Reply::public(lines.join("\n"))])
+        let mut lines = vec![self.headline(&table, reader)];
+        lines.extend(table.seats().map(|s| self.seat_line(&table, s, reader)));
+        lines.push(Msg::SeedHash(table.record.seed_hash.clone()).text(reader));
+        Ok(vec![table.public(lines.join("\n"))])
     }
 
     pub(super) async fn games(&self, caller: &Caller) -> Outcome {
@@ -136,7 +127,7 @@ impl Service {
         let mut lines = Vec::new();
         for id in ids {
             if let Some(record) = self.store.load_game(id).await? {
-                lines.push(self.headline(&self.replays.table(record)?, caller.locale));
+                lines.push(self.headline(&self.replays.table(record)?, caller.reader));
             }
         }
         let msg = if lines.is_empty() {
@@ -144,30 +135,28 @@ impl Service {
         } else {
             Msg::GameList(lines)
         };
-        Ok(vec![Reply::public(msg.text(caller.locale))])
+        Ok(vec![Reply::public(msg.text(caller.reader))])
     }
 
     pub(super) async fn record(&self, caller: &Caller, target: Target) -> Outcome {
         let table = self.target(caller, target, true).await?;
         let record = &table.record;
-        let mut lines = vec![
-            format!("# game {} #{}", record.variant, record.id.0),
-            format!("# setup {}", record.setup.as_deref().unwrap_or("default")),
-        ];
-        lines.extend(record.options.iter().map(|o| format!("# option {o}")));
-        for seat in 0..record.seats.len() as u8 {
-            lines.push(format!(
-                "# seat {} {}",
-                table.color(seat).name(),
-                table.player(seat, Locale::En)
-            ));
-        }
-        lines.push(format!("# seed-hash {}", record.seed_hash));
-        if record.stage == Stage::Over {
-            lines.push(format!("# seed {}", dice::hex(&record.seed)));
-        }
-        lines.extend(record.log.iter().cloned());
-        Ok(vec![Reply::public(lines.join("\n"))])
+        let written = Record {
+            game: Some((record.variant, record.id.0)),
+            setup: record.setup.clone(),
+            options: record.options.clone(),
+            seats: table
+                .seats()
+                .map(|s| {
+                    let player = table.player(s, i18n::Locale::En);
+                    (table.color(s).name().to_string(), player)
+                })
+                .collect(),
+            seed_hash: Some(record.seed_hash.clone()),
+            seed: (record.stage == Stage::Over).then(|| record.seed.clone()),
+            log: record.log.clone(),
+        };
+        Ok(vec![table.public(written.write())])
     }
 
     pub(super) async fn verify(&self, caller: &Caller, target: Target) -> Outcome {
@@ -179,10 +168,10 @@ impl Service {
                 id,
                 commitment: record.seed_hash.clone(),
             };
-            return Ok(vec![Reply::public(msg.text(caller.locale))]);
+            return Ok(vec![table.public(msg.text(caller.reader))]);
         }
         let verdict = dice::verify(
-            &record.variant,
+            record.variant,
             table::start(record),
             table::options(record)?,
             &record.log,
@@ -200,122 +189,28 @@ impl Service {
                 why: format!("{other:?}"),
             },
         };
-        Ok(vec![Reply::public(msg.text(caller.locale))])
+        Ok(vec![table.public(msg.text(caller.reader))])
     }
 
     pub(super) async fn settings(&self, caller: &Caller, changes: Vec<Setting>) -> Outcome {
         let mut settings = caller.user.settings.clone();
-        let mut locale = caller.locale;
+        let mut reader = caller.reader;
         for change in changes {
             match change {
-                Setting::Language(text) => {
-                    let chosen =
-                        Locale::parse(&text).ok_or_else(|| Msg::BadSetting(clip(&text)))?;
+                Setting::Language(chosen) => {
                     settings.locale = Some(chosen.code().to_string());
-                    locale = chosen;
+                    reader.locale = chosen;
                 }
                 Setting::Reminders(on) => settings.reminders = on,
                 Setting::DirectMessages(on) => settings.direct_messages = on,
-                Setting::Quiet(None) => settings.quiet = None,
-                Setting::Quiet(Some(text)) => {
-                    let (start, end) = text
-                        .split_once('-')
-                        .ok_or_else(|| Msg::BadSetting(clip(&text)))?;
-                    let (start, end) = (clock_minutes(start), clock_minutes(end));
-                    match (start, end) {
-                        (Some(start), Some(end)) if start != end => {
-                            settings.quiet = Some((start, end))
-                        }
-                        _ => return Err(Msg::BadSetting(clip(&text)).into()),
-                    }
-                }
-                Setting::TimeZone(text) => {
-                    settings.utc_offset_minutes =
-                        utc_offset(&text).ok_or_else(|| Msg::BadSetting(clip(&text)))?;
-                }
+                Setting::Quiet(hours) => settings.quiet = hours,
+                Setting::TimeZone(minutes) => settings.utc_offset_minutes = minutes,
             }
         }
         self.store.save_settings(caller.user.id, &settings).await?;
-        let summary = describe(&settings, locale);
+        let summary = i18n::describe_settings(&settings, reader.locale);
         Ok(vec![Reply::private(
-            Msg::SettingsSaved(summary).text(locale),
+            Msg::SettingsSaved(summary).text(reader),
         )])
-    }
-}
-
-/// The stage of a game, in `locale`.
-fn stage_name(stage: Stage, locale: Locale) -> &'static str {
-    match (stage, locale) {
-        (Stage::Open, Locale::En) => "waiting for players",
-        (Stage::Open, Locale::Ru) => "ждёт игроков",
-        (Stage::Playing, Locale::En) => "in play",
-        (Stage::Playing, Locale::Ru) => "идёт",
-        (Stage::Over, Locale::En) => "over",
-        (Stage::Over, Locale::Ru) => "окончена",
-    }
-}
-
-/// At most 20 characters of what a player typed, to quote back.
-fn clip(text: &str) -> String {
-    text.chars().take(20).collect()
-}
-
-/// `HH:MM` as minutes after midnight.
-fn clock_minutes(text: &str) -> Option<u16> {
-    let (hours, minutes) = text.trim().split_once(':')?;
-    let (hours, minutes): (u16, u16) = (hours.parse().ok()?, minutes.parse().ok()?);
-    (hours < 24 && minutes < 60).then_some(hours * 60 + minutes)
-}
-
-/// `+03:00`, `-5`, `UTC+3` as minutes ahead of UTC.
-fn utc_offset(text: &str) -> Option<i32> {
-    let text = text
-        .trim()
-        .trim_start_matches("UTC")
-        .trim_start_matches("utc");
-    let (sign, rest) = match text.chars().next()? {
-        '+' => (1, &text[1..]),
-        '-' => (-1, &text[1..]),
-        _ => (1, text),
-    };
-    let (hours, minutes) = rest.split_once(':').unwrap_or((rest, "0"));
-    let (hours, minutes): (i32, i32) = (hours.parse().ok()?, minutes.parse().ok()?);
-    (hours <= 14 && minutes < 60).then_some(sign * (hours * 60 + minutes))
-}
-
-/// A player's settings in one line.
-fn describe(settings: &crate::store::Settings, locale: Locale) -> String {
-    let hm = |m: u16| format!("{:02}:{:02}", m / 60, m % 60);
-    let offset = settings.utc_offset_minutes;
-    let sign = if offset < 0 { '-' } else { '+' };
-    format!(
-        "language {}, reminders {}, quiet {}, timezone UTC{sign}{:02}:{:02}, dm {}",
-        settings.locale.as_deref().unwrap_or(locale.code()),
-        if settings.reminders { "on" } else { "off" },
-        settings
-            .quiet
-            .map_or("off".to_string(), |(s, e)| format!("{}-{}", hm(s), hm(e))),
-        offset.abs() / 60,
-        offset.abs() % 60,
-        if settings.direct_messages {
-            "on"
-        } else {
-            "off"
-        },
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_clock_times_and_time_zones() {
-        assert_eq!(clock_minutes("23:30"), Some(1410));
-        assert_eq!(clock_minutes("24:00"), None);
-        assert_eq!(utc_offset("+03:00"), Some(180));
-        assert_eq!(utc_offset("UTC-5"), Some(-300));
-        assert_eq!(utc_offset("+5:30"), Some(330));
-        assert_eq!(utc_offset("moscow"), None);
     }
 }

@@ -7,11 +7,12 @@ use seance_engine::spirit::{Level, Spirit};
 use seance_engine::{Action, Seat};
 
 use super::dice;
-use super::i18n::{Locale, Msg};
+use super::i18n::{Locale, Msg, Reader};
 use super::reply::{Notice, Reply};
 use super::table::Table;
 use super::{Failure, Service};
 use crate::duration;
+use crate::platform::Platform;
 use crate::store::{Job, JobKind, NewNotice, StoreError, TimeoutPolicy};
 
 /// A message from the outbox, ready for its chat.
@@ -46,6 +47,11 @@ impl Service {
         Ok(true)
     }
 
+    /// When the next job falls due, if one is planned.
+    pub async fn next_due(&self) -> Result<Option<i64>, StoreError> {
+        self.store.next_due().await
+    }
+
     /// Runs every job due now; returns how many ran.
     pub async fn run_due_jobs(&self) -> Result<usize, StoreError> {
         let mut ran = 0;
@@ -65,7 +71,8 @@ impl Service {
         if table.acting() != Some(job.seat) {
             return Err(Failure::Store(StoreError::Conflict));
         }
-        let locale = notice_locale(&table);
+        let reader = notice_reader(&table);
+        let locale = reader.locale;
         let first = match job.kind {
             JobKind::Spirit => {
                 if !table.seat(job.seat).spirit_plays() {
@@ -85,8 +92,8 @@ impl Service {
             }
             JobKind::Deadline => match table.record.on_timeout {
                 TimeoutPolicy::Spirit => {
-                    let level = self.defaults.spirit_level.clone();
-                    let seat = &mut table.record.seats[usize::from(job.seat)];
+                    let level = self.defaults.spirit_level;
+                    let seat = table.seat_mut(job.seat);
                     seat.stand_in = true;
                     seat.spirit = Some(level);
                     table.record.announced = None;
@@ -96,7 +103,7 @@ impl Service {
                 }
                 TimeoutPolicy::Forfeit => {
                     table
-                        .act(Action::Timeout(Seat(job.seat)))
+                        .act(Action::Timeout(job.seat))
                         .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))?;
                     Msg::Forfeit {
                         color: table.color_name(job.seat, locale),
@@ -106,8 +113,8 @@ impl Service {
             JobKind::Reminder => return self.remind(job, &table).await,
         };
         let events = table.settle(self.now());
-        let (mut lines, mentions) = self.news(&table, &events, locale);
-        lines.insert(0, first.text(locale));
+        let (mut lines, mentions) = self.news(&table, &events, reader);
+        lines.insert(0, first.text(reader));
         let notice = Notice {
             text: lines.join("\n"),
             mentions,
@@ -124,12 +131,15 @@ impl Service {
         else {
             return Err(Failure::Store(StoreError::Conflict));
         };
-        let locale = user
-            .settings
-            .locale
-            .as_deref()
-            .and_then(Locale::parse)
-            .unwrap_or_default();
+        let reader = Reader {
+            locale: user
+                .settings
+                .locale
+                .as_deref()
+                .and_then(Locale::parse)
+                .unwrap_or_default(),
+            platform: table.record.platform,
+        };
         let direct = user.settings.direct_messages;
         let left = table.record.deadline_ms.unwrap_or(0) - self.now();
         let text = Msg::Reminder {
@@ -137,7 +147,7 @@ impl Service {
             id: table.record.id.0,
             left: duration::format(Duration::from_secs((left.max(0) / 60_000 * 60) as u64)),
         }
-        .text(locale);
+        .text(reader);
         let notice = Notice {
             text,
             mentions: vec![mention],
@@ -154,7 +164,7 @@ impl Service {
     /// boards; they are this process's to send until the job lease runs out.
     pub async fn deliveries(
         &self,
-        platform: &str,
+        platform: Platform,
         limit: i64,
     ) -> Result<Vec<Delivery>, StoreError> {
         let lease = self.defaults.job_lease.as_millis() as i64;
@@ -166,27 +176,27 @@ impl Service {
         {
             let notice: Notice = serde_json::from_str(&entry.body)
                 .map_err(|e| StoreError::Corrupt(format!("outbox message {}: {e}", entry.id)))?;
-            let board = match (notice.board, entry.game) {
-                (true, Some(id)) => match self.store.load_game(id).await? {
-                    Some(record) => {
-                        let table = self.replays.table(record).map_err(|f| match f {
-                            Failure::Store(e) => e,
-                            Failure::Say(m) => StoreError::Corrupt(format!("{m:?}")),
-                        })?;
-                        Some(table.board(table.acting()))
-                    }
+            let table = match entry.game {
+                Some(id) => match self.store.load_game(id).await? {
+                    Some(record) => Some(self.replays.table(record).map_err(|f| match f {
+                        Failure::Store(e) => e,
+                        Failure::Say(m) => StoreError::Corrupt(format!("{m:?}")),
+                    })?),
                     None => None,
                 },
-                _ => None,
+                None => None,
+            };
+            let reply = match &table {
+                Some(table) if notice.board => table.with_board(notice.text, None, self.now()),
+                Some(table) => table.public(notice.text),
+                None => Reply::public(notice.text),
             };
             deliveries.push(Delivery {
                 id: entry.id,
                 chat: entry.chat,
                 reply: Reply {
-                    text: notice.text,
-                    board,
                     mentions: notice.mentions,
-                    private: false,
+                    ..reply
                 },
                 direct: notice.direct,
             });
@@ -204,13 +214,8 @@ impl Service {
 /// `time`, seeded by the game's seed and version so that a replayed game
 /// repeats it. It is thought on a blocking thread: the bot keeps answering
 /// meanwhile.
-async fn spirit_move(table: &Table, seat: u8, time: Duration) -> Option<String> {
-    let level = table
-        .seat(seat)
-        .spirit
-        .as_deref()
-        .and_then(|l| l.parse::<Level>().ok())
-        .unwrap_or(Level::Adept);
+async fn spirit_move(table: &Table, seat: Seat, time: Duration) -> Option<String> {
+    let level = table.seat(seat).spirit.unwrap_or(Level::Adept);
     let mut bytes = dice::stream(&table.record.seed, "spirit", table.record.version as u64);
     let seed = (0..8).fold(0u64, |n, _| n << 8 | u64::from(bytes.next().unwrap_or(0)));
     let mut spirit = Spirit::new(level, seed);
@@ -222,16 +227,20 @@ async fn spirit_move(table: &Table, seat: u8, time: Duration) -> Option<String> 
         .flatten()
 }
 
-/// The language of messages no command asked for: that of the player to
-/// move, else of the first player seated.
-fn notice_locale(table: &Table) -> Locale {
+/// The reader of messages no command asked for: the game's chat, in the
+/// language of the player to move, else of the first player seated.
+fn notice_reader(table: &Table) -> Reader {
     let acting = table.acting().map(|s| table.seat(s));
-    acting
+    let locale = acting
         .into_iter()
         .chain(table.record.seats.iter())
         .filter_map(|s| s.user.as_ref()?.settings.locale.as_deref())
         .find_map(Locale::parse)
-        .unwrap_or_default()
+        .unwrap_or_default();
+    Reader {
+        locale,
+        platform: table.record.platform,
+    }
 }
 
 fn serialize(notice: &Notice) -> NewNotice {

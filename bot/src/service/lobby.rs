@@ -3,48 +3,33 @@
 //! for the seats).
 
 use seance_engine::catalogue;
-use seance_engine::{Options, Start};
+use seance_engine::spirit::Level;
+use seance_engine::{Color, Options, Seat, Start};
 
-use super::command::{NewGame, Target};
 use super::dice;
 use super::i18n::{self, Locale, Msg};
-use super::reply::Reply;
 use super::table::Table;
-use super::{Caller, Failure, LEVELS, Outcome, Service};
+use super::{Caller, Failure, Outcome, Service};
+use crate::commands::{MoveTime, NewGame, Target};
 use crate::duration;
-use crate::store::{GameId, GameRecord, SeatRecord, Stage, TimeoutPolicy};
+use crate::store::{GameId, GameRecord, SeatRecord, Stage};
 
 /// The option a seating roll is kept under until the start.
 const SEATING_ROLL: &str = "seating=roll";
 
 impl Service {
     pub(super) async fn new_game(&self, caller: &Caller, new: NewGame) -> Outcome {
-        let locale = caller.locale;
-        let known = || catalogue::ids().join(", ");
-        let Some(info) = catalogue::games().into_iter().find(|g| g.id == new.game) else {
-            return Err(Msg::UnknownGame {
-                given: new.game.chars().take(30).collect(),
-                known: known(),
-            }
-            .into());
-        };
+        let reader = caller.reader;
+        let locale = reader.locale;
         // The setup and options must make a game.
         let options = Options::parse(new.options.iter().map(String::as_str))
             .map_err(|e| Msg::BadSetup(e.to_string()))?;
-        let game = catalogue::new_game(info.id, Start::Setup(new.setup.clone()), options)
+        let game = catalogue::new_game(new.game, Start::Setup(new.setup.clone()), options)
             .map_err(|e| Msg::BadSetup(e.to_string()))?;
-        let move_seconds = match new.time.as_deref() {
-            Some("none" | "off" | "0") => None,
-            Some(text) => Some(
-                duration::parse(text)
-                    .ok_or_else(|| Msg::BadDuration(text.chars().take(20).collect()))?
-                    .as_secs() as i64,
-            ),
+        let move_seconds = match new.time {
+            Some(MoveTime::Unlimited) => None,
+            Some(MoveTime::Limit(time)) => Some(time.as_secs() as i64),
             None => self.defaults.time_per_move.map(|d| d.as_secs() as i64),
-        };
-        let on_timeout = match new.timeout.as_deref() {
-            Some(text) => TimeoutPolicy::parse(text).ok_or(Msg::Usage("timeout=spirit|forfeit"))?,
-            None => self.defaults.on_timeout,
         };
         let seed = dice::new_seed().map_err(|_| Msg::Trouble)?;
         let now = self.now();
@@ -52,58 +37,57 @@ impl Service {
         if new.seating_roll {
             options.push(SEATING_ROLL.to_string());
         }
-        let mut record = GameRecord {
+        let record = GameRecord {
             id: GameId(0),
             chat: caller.chat,
-            variant: info.id.to_string(),
+            platform: reader.platform,
+            variant: new.game,
             setup: new.setup.clone(),
             options,
             start_position: None,
             stage: Stage::Open,
             log: Vec::new(),
-            position: game.position_text(),
             version: 1,
             seed_hash: dice::commitment(&seed),
             seed,
             move_seconds,
             deadline_ms: None,
-            on_timeout,
+            on_timeout: new.timeout.unwrap_or(self.defaults.on_timeout),
             takeback: Vec::new(),
             announced: None,
             created_by: caller.user.id,
             created_ms: now,
             updated_ms: now,
-            seats: (0..info.seats.len() as u8)
+            seats: (0..game.info().seats.len() as u8)
                 .map(|seat| SeatRecord {
-                    seat,
+                    seat: Seat(seat),
                     user: None,
                     spirit: None,
                     stand_in: false,
                 })
                 .collect(),
         };
-        // The creator sits down at once.
-        let table = Table {
-            record: record.clone(),
+        let mut table = Table {
+            record,
             stored_seats: Vec::new(),
-            game: catalogue::new_game(info.id, Start::Setup(new.setup.clone()), Options::new())
-                .map_err(|e| Msg::BadSetup(e.to_string()))?,
+            game,
         };
-        let seat = match &new.color {
-            Some(color) => table.seat_named(color, locale)?,
-            None => 0,
+        // The creator sits down at once.
+        let seat = match new.color {
+            Some(color) => table.seat_of(color, locale)?,
+            None => Seat(0),
         };
-        record.seats[usize::from(seat)].user = Some(caller.user.clone());
-        let id = self.store.create_game(&record).await?;
+        table.seat_mut(seat).user = Some(caller.user.clone());
+        table.record.id = self.store.create_game(&table.record).await?;
         let created = Msg::Created {
-            id: id.0,
-            game: i18n::game_name(info.id, locale),
+            id: table.record.id.0,
+            game: new.game,
             seat: table.color_name(seat, locale),
             colors: table.colors(locale),
             clock: move_seconds.map(|s| duration::format(std::time::Duration::from_secs(s as u64))),
-            commitment: record.seed_hash.clone(),
+            commitment: table.record.seed_hash.clone(),
         };
-        Ok(vec![Reply::public(created.text(locale))])
+        Ok(vec![table.public(created.text(reader))])
     }
 
     /// The game of a lobby command: it must not have started.
@@ -120,14 +104,14 @@ impl Service {
         &self,
         caller: &Caller,
         target: Target,
-        color: Option<String>,
+        color: Option<Color>,
     ) -> Outcome {
-        let locale = caller.locale;
+        let locale = caller.reader.locale;
         let mut table = self.lobby(caller, target).await?;
         let id = table.record.id.0;
         let seat = match color {
             Some(color) => {
-                let seat = table.seat_named(&color, locale)?;
+                let seat = table.seat_of(color, locale)?;
                 if !table.seat(seat).is_empty() {
                     return Err(Msg::SeatTaken(table.color_name(seat, locale)).into());
                 }
@@ -147,55 +131,54 @@ impl Service {
                     .ok_or(Msg::NoFreeSeat(id))?
             }
         };
-        table.record.seats[usize::from(seat)].user = Some(caller.user.clone());
+        table.seat_mut(seat).user = Some(caller.user.clone());
         self.save(&mut table, Vec::new()).await?;
         let joined = Msg::Joined {
             id,
             name: caller.user.name.clone(),
             color: table.color_name(seat, locale),
         };
-        Ok(vec![Reply::public(joined.text(locale))])
+        Ok(vec![table.public(joined.text(caller.reader))])
     }
 
     pub(super) async fn leave(&self, caller: &Caller, target: Target) -> Outcome {
-        let locale = caller.locale;
+        let locale = caller.reader.locale;
         let mut table = self.lobby(caller, target).await?;
         let id = table.record.id.0;
         let seats = table.seats_of(&caller.user);
         if seats.is_empty() {
             return Err(Msg::NotInGame(id).into());
         }
-        let mut replies = Vec::new();
-        for seat in seats {
-            table.record.seats[usize::from(seat)].user = None;
-            let left = Msg::Left {
-                id,
-                name: caller.user.name.clone(),
-                color: table.color_name(seat, locale),
-            };
-            replies.push(Reply::public(left.text(locale)));
+        for &seat in &seats {
+            table.seat_mut(seat).user = None;
         }
         self.save(&mut table, Vec::new()).await?;
-        Ok(replies)
+        Ok(seats
+            .into_iter()
+            .map(|seat| {
+                let left = Msg::Left {
+                    id,
+                    name: caller.user.name.clone(),
+                    color: table.color_name(seat, locale),
+                };
+                table.public(left.text(caller.reader))
+            })
+            .collect())
     }
 
     pub(super) async fn spirit(
         &self,
         caller: &Caller,
         target: Target,
-        color: String,
-        level: Option<String>,
+        color: Color,
+        level: Option<Level>,
     ) -> Outcome {
-        let locale = caller.locale;
+        let reader = caller.reader;
+        let locale = reader.locale;
         let mut table = self.target(caller, target, false).await?;
         let id = table.record.id.0;
-        let seat = table.seat_named(&color, locale)?;
-        let level = level
-            .unwrap_or_else(|| self.defaults.spirit_level.clone())
-            .to_lowercase();
-        if !LEVELS.contains(&level.as_str()) {
-            return Err(Msg::UnknownLevel(level.chars().take(20).collect()).into());
-        }
+        let seat = table.seat_of(color, locale)?;
+        let level = level.unwrap_or(self.defaults.spirit_level);
         let mine = table
             .seat(seat)
             .user
@@ -210,46 +193,44 @@ impl Service {
             Stage::Playing => return Err(Msg::NotYourSeat(table.color_name(seat, locale)).into()),
             Stage::Over => return Err(Msg::Over(id).into()),
         }
-        let record = &mut table.record.seats[usize::from(seat)];
+        let record = table.seat_mut(seat);
         record.user = None;
-        record.spirit = Some(level.clone());
+        record.spirit = Some(level);
         record.stand_in = false;
-        let mut replies = vec![Reply::public(
-            Msg::SpiritSeated {
-                color: table.color_name(seat, locale),
-                level,
-            }
-            .text(locale),
-        )];
+        let seated = Msg::SpiritSeated {
+            color: table.color_name(seat, locale),
+            level,
+        }
+        .text(reader);
+        let mut told = None;
         if table.record.stage == Stage::Playing {
             // The spirit may have to move now.
             table.record.announced = None;
             let events = table.settle(self.now());
-            replies.extend(self.tell(&table, &events, locale));
+            told = self.tell(&table, &events, reader);
         }
         self.save(&mut table, Vec::new()).await?;
-        Ok(replies)
+        Ok(std::iter::once(table.public(seated)).chain(told).collect())
     }
 
     pub(super) async fn start(&self, caller: &Caller, target: Target) -> Outcome {
-        let locale = caller.locale;
+        let reader = caller.reader;
+        let locale = reader.locale;
         let mut table = self.lobby(caller, target).await?;
         let id = table.record.id.0;
         // Its creator or a seated player may start it.
         if table.seats_of(&caller.user).is_empty() && table.record.created_by != caller.user.id {
             return Err(Msg::NotInGame(id).into());
         }
-        let mut replies = Vec::new();
+        let mut told = Vec::new();
         if let Some(i) = table.record.options.iter().position(|o| o == SEATING_ROLL) {
             table.record.options.remove(i);
-            replies.push(Reply::public(
-                self.seat_by_roll(&mut table, locale).text(locale),
-            ));
+            told.push(self.seat_by_roll(&mut table, locale).text(reader));
         }
-        let level = self.defaults.spirit_level.clone();
+        let level = self.defaults.spirit_level;
         for seat in &mut table.record.seats {
             if seat.is_empty() {
-                seat.spirit = Some(level.clone());
+                seat.spirit = Some(level);
             }
         }
         // Who moves first, where the game leaves it to a roll.
@@ -259,40 +240,39 @@ impl Service {
             let (seat, rolls) = first_player(&table, locale);
             let color = table.color(seat);
             table.record.options.push(format!("first={}", color.name()));
-            replies.push(Reply::public(
+            told.push(
                 Msg::FirstByRoll {
                     color: i18n::color_name(color, locale).to_string(),
                     rolls,
                 }
-                .text(locale),
-            ));
+                .text(reader),
+            );
         }
         table.record.stage = Stage::Playing;
         // The options may have changed: replay, keeping what the store holds.
         let stored = table.stored_seats;
         let mut table = Table::new(table.record)?;
         table.stored_seats = stored;
-        replies.insert(
-            0,
-            Reply::public(
-                Msg::Started {
-                    id,
-                    game: i18n::game_name(&table.record.variant, locale),
-                }
-                .text(locale),
-            ),
-        );
+        let started = Msg::Started {
+            id,
+            game: table.record.variant,
+        };
+        told.insert(0, started.text(reader));
         let events = table.settle(self.now());
-        replies.extend(self.tell(&table, &events, locale));
+        let turn = self.tell(&table, &events, reader);
         self.save(&mut table, Vec::new()).await?;
-        Ok(replies)
+        Ok(told
+            .into_iter()
+            .map(|text| table.public(text))
+            .chain(turn)
+            .collect())
     }
 
     /// Seats the players by a roll: each rolls a die (ties roll again); from
     /// the highest to the lowest, each takes the colour they sat at if it is
     /// still free, else the first free one.
     fn seat_by_roll(&self, table: &mut Table, locale: Locale) -> Msg {
-        let mut players: Vec<(u8, crate::store::User)> = table
+        let mut players: Vec<(Seat, crate::store::User)> = table
             .record
             .seats
             .iter()
@@ -318,7 +298,7 @@ impl Service {
                 user.name,
                 table.color_name(seat, locale)
             ));
-            table.record.seats[usize::from(seat)].user = Some(user);
+            table.seat_mut(seat).user = Some(user);
         }
         Msg::SeatingByRoll(lines.join(", "))
     }
@@ -353,14 +333,20 @@ fn ranking(seed: &[u8], tag: &str, count: usize) -> Vec<usize> {
 }
 
 /// The seat that moves first by a roll of one die per seat, and the rolls as text.
-fn first_player(table: &Table, locale: Locale) -> (u8, String) {
+fn first_player(table: &Table, locale: Locale) -> (Seat, String) {
     let seats = table.record.seats.len();
     let order = ranking(&table.record.seed, "first", seats);
-    let first = order.first().copied().unwrap_or(0) as u8;
+    let first = Seat(order.first().copied().unwrap_or(0) as u8);
     let listed = order
         .iter()
         .enumerate()
-        .map(|(place, &seat)| format!("{}. {}", place + 1, table.color_name(seat as u8, locale)))
+        .map(|(place, &seat)| {
+            format!(
+                "{}. {}",
+                place + 1,
+                table.color_name(Seat(seat as u8), locale)
+            )
+        })
         .collect::<Vec<_>>()
         .join(", ");
     (first, listed)

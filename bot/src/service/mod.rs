@@ -4,7 +4,6 @@
 //! (only a seat's owner moves for it, only in the game's chat), rolls the
 //! dice, plans the scheduler's jobs and runs them.
 
-pub mod command;
 pub mod dice;
 pub mod i18n;
 mod info;
@@ -17,10 +16,13 @@ mod table;
 use std::sync::Arc;
 use std::time::Duration;
 
+use seance_engine::spirit::Level;
+
 use crate::clock::Clock;
+use crate::commands::{Command, ParseError};
+use crate::platform::Platform;
 use crate::store::{GameId, Stage, Store, StoreError, TimeoutPolicy, User};
-use command::{Command, ParseError};
-use i18n::{Locale, Msg};
+use i18n::{Locale, Msg, Reader};
 use reply::Reply;
 use table::Table;
 
@@ -29,8 +31,8 @@ pub use jobs::Delivery;
 /// Who sent a command, and where.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Context {
-    /// The platform: `discord`, `telegram`, `console`.
-    pub platform: String,
+    /// The platform.
+    pub platform: Platform,
     /// The chat's id on the platform.
     pub chat: String,
     /// The user's id on the platform.
@@ -41,8 +43,9 @@ pub struct Context {
     pub locale: Option<Locale>,
 }
 
-/// A spirit's strength, by name.
-pub const LEVELS: [&str; 3] = ["novice", "adept", "master"];
+/// What a front end hands the service: a command, or the reason a player's
+/// text was none, which the service explains in the player's language.
+pub type Input = Result<Command, ParseError>;
 
 /// What the service does unless a game says otherwise.
 #[derive(Clone, Debug)]
@@ -52,7 +55,7 @@ pub struct Defaults {
     /// How long before a deadline to remind the player.
     pub reminder_before: Duration,
     /// The level of spirits that fill empty seats.
-    pub spirit_level: String,
+    pub spirit_level: Level,
     /// What happens when time runs out.
     pub on_timeout: TimeoutPolicy,
     /// How long a spirit waits before moving.
@@ -69,7 +72,7 @@ impl Default for Defaults {
         Defaults {
             time_per_move: Some(Duration::from_secs(3 * 86_400)),
             reminder_before: Duration::from_secs(12 * 3_600),
-            spirit_level: "adept".to_string(),
+            spirit_level: Level::Adept,
             on_timeout: TimeoutPolicy::Spirit,
             spirit_pause: Duration::from_secs(2),
             spirit_time: Duration::from_secs(1),
@@ -116,7 +119,7 @@ type Outcome = Result<Vec<Reply>, Failure>;
 struct Caller {
     user: User,
     chat: crate::store::ChatId,
-    locale: Locale,
+    reader: Reader,
     /// A spirit stands in for this player in a game of the chat.
     returning: bool,
 }
@@ -132,7 +135,7 @@ impl Service {
         }
     }
 
-    /// The store.
+    /// The store, for tests that check what was written; front ends go through [`Service::handle`].
     pub fn store(&self) -> &Store {
         &self.store
     }
@@ -142,53 +145,39 @@ impl Service {
         self.clock.now_ms()
     }
 
-    /// Reads a typed command and answers it; text that is no command gets a
-    /// clear reply and changes nothing.
-    pub async fn handle_text(&self, context: &Context, text: &str) -> Vec<Reply> {
-        match Command::parse(text) {
-            Ok(command) => self.handle(context, command).await,
-            Err(error) => {
-                let locale = context.locale.unwrap_or_default();
-                let msg = match error {
-                    ParseError::TooLong => Msg::TooLong(command::MAX_INPUT),
-                    ParseError::Unknown(word) => {
-                        Msg::UnknownCommand(word.chars().take(40).collect())
-                    }
-                    ParseError::Usage(usage) => Msg::Usage(usage),
-                };
-                vec![Reply::private(msg.text(locale))]
-            }
-        }
-    }
-
-    /// Answers a command. Errors become replies: nothing panics, and a
-    /// refused command changes nothing.
-    pub async fn handle(&self, context: &Context, command: Command) -> Vec<Reply> {
+    /// Answers a command, or explains why a text was none. Errors become
+    /// replies: nothing panics, and a refused command changes nothing.
+    pub async fn handle(&self, context: &Context, input: impl Into<Input>) -> Vec<Reply> {
         let caller = match self.caller(context).await {
             Ok(caller) => caller,
             Err(error) => {
-                return vec![
-                    self.failure(Failure::Store(error), context.locale.unwrap_or_default()),
-                ];
+                let reader = Reader {
+                    locale: context.locale.unwrap_or_default(),
+                    platform: context.platform,
+                };
+                return vec![self.failure(Failure::Store(error), reader)];
             }
         };
-        let locale = caller.locale;
+        let command = match input.into() {
+            Ok(command) => command,
+            Err(error) => return vec![Reply::private(i18n::misread(&error).text(caller.reader))],
+        };
         let mut replies = match command.target() {
             Some(target) => match self.welcome_back(&caller, target).await {
                 Ok(replies) => replies,
-                Err(failure) => return vec![self.failure(failure, locale)],
+                Err(failure) => return vec![self.failure(failure, caller.reader)],
             },
             None => Vec::new(),
         };
         match self.dispatch(&caller, command).await {
             Ok(more) => replies.extend(more),
-            Err(failure) => replies.push(self.failure(failure, locale)),
+            Err(failure) => replies.push(self.failure(failure, caller.reader)),
         }
         replies
     }
 
     /// The reply for a failure.
-    fn failure(&self, failure: Failure, locale: Locale) -> Reply {
+    fn failure(&self, failure: Failure, reader: Reader) -> Reply {
         let msg = match failure {
             Failure::Say(msg) => *msg,
             Failure::Store(StoreError::Conflict) => Msg::Conflict,
@@ -197,7 +186,7 @@ impl Service {
                 Msg::Trouble
             }
         };
-        Reply::private(msg.text(locale))
+        Reply::private(msg.text(reader))
     }
 
     /// Finds (or records) the user and the chat of `context`.
@@ -210,10 +199,10 @@ impl Service {
             .collect();
         let (user, chat, returning) = tokio::join!(
             self.store
-                .user(&context.platform, &context.user, name.trim()),
-            self.store.chat(&context.platform, &context.chat),
+                .user(context.platform, &context.user, name.trim()),
+            self.store.chat(context.platform, &context.chat),
             self.store
-                .stands_in(&context.platform, &context.user, &context.chat),
+                .stands_in(context.platform, &context.user, &context.chat),
         );
         let (user, chat, returning) = (user?, chat?, returning?);
         let locale = user
@@ -226,7 +215,10 @@ impl Service {
         Ok(Caller {
             user,
             chat,
-            locale,
+            reader: Reader {
+                locale,
+                platform: context.platform,
+            },
             returning,
         })
     }
@@ -253,7 +245,7 @@ impl Service {
             Command::Record(target) => self.record(caller, target).await,
             Command::Verify(target) => self.verify(caller, target).await,
             Command::Settings(changes) => self.settings(caller, changes).await,
-            Command::Help => Ok(vec![Reply::private(Msg::Help.text(caller.locale))]),
+            Command::Help => Ok(vec![Reply::private(Msg::Help.text(caller.reader))]),
         }
     }
 

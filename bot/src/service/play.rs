@@ -3,12 +3,12 @@
 
 use seance_engine::{Action, Offer, Seat};
 
-use super::command::{Proposal, Target};
 use super::dice;
-use super::i18n::{self, Locale, Msg, refusal};
+use super::i18n::{self, Msg, Reader, refusal};
 use super::reply::{Mention, Reply};
 use super::table::{Event, Table};
 use super::{Caller, Failure, Outcome, Service};
+use crate::commands::{Proposal, Target};
 use crate::store::{NewNotice, Stage};
 
 impl Service {
@@ -21,7 +21,7 @@ impl Service {
         let Ok(mut table) = self.target(caller, target, false).await else {
             return Ok(Vec::new());
         };
-        let back: Vec<u8> = table
+        let back: Vec<Seat> = table
             .seats_of(&caller.user)
             .into_iter()
             .filter(|&s| table.seat(s).stand_in)
@@ -29,26 +29,35 @@ impl Service {
         if back.is_empty() || table.record.stage != Stage::Playing {
             return Ok(Vec::new());
         }
-        let mut replies = Vec::new();
+        let reader = caller.reader;
+        let mut lines = Vec::new();
         for &seat in &back {
-            let record = &mut table.record.seats[usize::from(seat)];
+            let record = table.seat_mut(seat);
             record.stand_in = false;
             record.spirit = None;
             let msg = Msg::Returned {
-                color: table.color_name(seat, caller.locale),
+                color: table.color_name(seat, reader.locale),
             };
-            replies.push(Reply::public(msg.text(caller.locale)));
+            lines.push(msg.text(reader));
         }
         // The player's own clock starts again.
         table.record.announced = None;
         let events = table.settle(self.now());
-        replies.extend(self.tell(&table, &events, caller.locale));
+        let told = self.tell(&table, &events, reader);
         self.save(&mut table, Vec::new()).await?;
-        Ok(replies)
+        Ok(lines
+            .into_iter()
+            .map(|text| table.public(text))
+            .chain(told)
+            .collect())
     }
 
     /// The game of a playing command, with the caller's seats in it.
-    async fn playing(&self, caller: &Caller, target: Target) -> Result<(Table, Vec<u8>), Failure> {
+    async fn playing(
+        &self,
+        caller: &Caller,
+        target: Target,
+    ) -> Result<(Table, Vec<Seat>), Failure> {
         let table = self.target(caller, target, false).await?;
         let id = table.record.id.0;
         match table.record.stage {
@@ -64,11 +73,11 @@ impl Service {
     }
 
     /// The caller's seat the game waits for.
-    fn my_turn(&self, table: &Table, seats: &[u8], locale: Locale) -> Result<u8, Failure> {
+    fn my_turn(&self, table: &Table, seats: &[Seat], reader: Reader) -> Result<Seat, Failure> {
         match table.acting() {
             Some(seat) if seats.contains(&seat) => Ok(seat),
             Some(seat) => Err(Msg::NotYourTurn {
-                waiting: table.color_name(seat, locale),
+                waiting: table.color_name(seat, reader.locale),
             }
             .into()),
             None => Err(Msg::Over(table.record.id.0).into()),
@@ -76,35 +85,34 @@ impl Service {
     }
 
     pub(super) async fn play_move(&self, caller: &Caller, target: Target, text: &str) -> Outcome {
-        let locale = caller.locale;
+        let reader = caller.reader;
         let (mut table, seats) = self.playing(caller, target).await?;
-        let seat = self.my_turn(&table, &seats, locale)?;
+        let seat = self.my_turn(&table, &seats, reader)?;
         let played = table
             .game
-            .play_input(Seat(seat), text)
-            .map_err(|e| refusal(&e, locale))?;
-        table.record.log.push(played.clone());
+            .play_input(seat, text)
+            .map_err(|e| refusal(&e, reader.locale))?;
         table.record.takeback.clear();
         let first = Msg::Played {
-            color: table.color_name(seat, locale),
+            color: table.color_name(seat, reader.locale),
             mv: played,
         };
         Ok(vec![
-            self.change(&mut table, first, locale, Some(seat)).await?,
+            self.change(&mut table, first, reader, Some(seat)).await?,
         ])
     }
 
     pub(super) async fn resign(&self, caller: &Caller, target: Target) -> Outcome {
-        let locale = caller.locale;
+        let reader = caller.reader;
         let (mut table, seats) = self.playing(caller, target).await?;
         let seat = speaking(&table, &seats);
         table
-            .act(Action::Resign(Seat(seat)))
-            .map_err(|e| refusal(&e, locale))?;
+            .act(Action::Resign(seat))
+            .map_err(|e| refusal(&e, reader.locale))?;
         let first = Msg::Resigned {
-            color: table.color_name(seat, locale),
+            color: table.color_name(seat, reader.locale),
         };
-        Ok(vec![self.change(&mut table, first, locale, None).await?])
+        Ok(vec![self.change(&mut table, first, reader, None).await?])
     }
 
     pub(super) async fn offer(
@@ -113,10 +121,10 @@ impl Service {
         target: Target,
         proposal: Proposal,
     ) -> Outcome {
-        let locale = caller.locale;
+        let reader = caller.reader;
         let (mut table, seats) = self.playing(caller, target).await?;
         let seat = speaking(&table, &seats);
-        let offer = match &proposal {
+        let offer = match proposal {
             Proposal::Draw => {
                 // A draw already offered to this seat is accepted.
                 if matches!(table.game.pending_offer(), Some((Offer::Draw, _))) {
@@ -127,70 +135,57 @@ impl Service {
                 Offer::Draw
             }
             Proposal::Exchange(color) => {
-                let king = table.seat_named(color, locale)?;
+                let king = table.seat_of(color, reader.locale)?;
                 Offer::Exchange(table.color(king))
             }
         };
         table
-            .act(Action::Offer(Seat(seat), offer))
-            .map_err(|e| refusal(&e, locale))?;
-        let what = match (offer, locale) {
-            (Offer::Draw, Locale::En) => "a draw".to_string(),
-            (Offer::Draw, Locale::Ru) => "ничью".to_string(),
-            (Offer::Exchange(color), Locale::En) => {
-                format!("to exchange kings, giving back the {color} king")
-            }
-            (Offer::Exchange(color), Locale::Ru) => {
-                format!(
-                    "обмен королями, возвращая короля ({})",
-                    i18n::color_name(color, locale)
-                )
-            }
-        };
+            .act(Action::Offer(seat, offer))
+            .map_err(|e| refusal(&e, reader.locale))?;
         let first = Msg::Offered {
-            color: table.color_name(seat, locale),
-            what,
+            color: table.color_name(seat, reader.locale),
+            offer,
         };
-        Ok(vec![self.change(&mut table, first, locale, None).await?])
+        Ok(vec![self.change(&mut table, first, reader, None).await?])
     }
 
     pub(super) async fn answer(&self, caller: &Caller, target: Target, yes: bool) -> Outcome {
-        let locale = caller.locale;
+        let reader = caller.reader;
         let (mut table, seats) = self.playing(caller, target).await?;
         // Answer with the first of the caller's seats the offer asks.
         let mut last_error = None;
         for &seat in &seats {
             let action = if yes {
-                Action::Accept(Seat(seat))
+                Action::Accept(seat)
             } else {
-                Action::Decline(Seat(seat))
+                Action::Decline(seat)
             };
             match table.act(action) {
                 Ok(_) => {
-                    let color = table.color_name(seat, locale);
+                    let color = table.color_name(seat, reader.locale);
                     let first = if yes {
                         Msg::Agreed { color }
                     } else {
                         Msg::Declined { color }
                     };
-                    return Ok(vec![self.change(&mut table, first, locale, None).await?]);
+                    return Ok(vec![self.change(&mut table, first, reader, None).await?]);
                 }
                 Err(error) => last_error = Some(error),
             }
         }
         Err(last_error
-            .map_or(Msg::NoMoves, |e| refusal(&e, locale))
+            .map_or(Msg::NoMoves, |e| refusal(&e, reader.locale))
             .into())
     }
 
     pub(super) async fn takeback(&self, caller: &Caller, target: Target) -> Outcome {
-        let locale = caller.locale;
+        let reader = caller.reader;
         let (mut table, seats) = self.playing(caller, target).await?;
-        let Some((index, mover)) = table.last_move()? else {
+        let Some(last) = table.game.last_move() else {
             return Err(Msg::NothingToTakeBack.into());
         };
         let asked = !table.record.takeback.is_empty();
-        if !asked && !seats.contains(&mover) {
+        if !asked && !seats.contains(&last.seat) {
             return Err(Msg::NothingToTakeBack.into());
         }
         for &seat in &seats {
@@ -199,7 +194,8 @@ impl Service {
             }
         }
         // Every other person at the table must agree; spirits always do.
-        let waiting: Vec<u8> = (0..table.record.seats.len() as u8)
+        let waiting: Vec<Seat> = table
+            .seats()
             .filter(|&s| {
                 let record = table.seat(s);
                 record.user.is_some()
@@ -210,30 +206,27 @@ impl Service {
         if !waiting.is_empty() {
             let names = waiting
                 .iter()
-                .map(|&s| table.player(s, locale))
+                .map(|&s| table.player(s, reader.locale))
                 .collect::<Vec<_>>()
                 .join(", ");
             let mentions = waiting.iter().filter_map(|&s| table.mention(s)).collect();
             let msg = Msg::TakebackAsked {
-                color: table.color_name(mover, locale),
+                color: table.color_name(last.seat, reader.locale),
                 waiting: names,
             };
             self.save(&mut table, Vec::new()).await?;
             return Ok(vec![Reply {
                 mentions,
-                ..Reply::public(msg.text(locale))
+                ..table.public(msg.text(reader))
             }]);
         }
-        let taken = table.record.log[index].clone();
-        let stored = table.stored_seats;
-        let mut record = table.record;
-        record.log.truncate(index);
-        record.takeback.clear();
-        record.announced = None;
-        let mut table = Table::new(record)?;
-        table.stored_seats = stored;
-        let first = Msg::TakenBack(taken);
-        Ok(vec![self.change(&mut table, first, locale, None).await?])
+        let Some(taken) = table.game.take_back() else {
+            return Err(Msg::NothingToTakeBack.into());
+        };
+        table.record.takeback.clear();
+        table.record.announced = None;
+        let first = Msg::TakenBack(taken.text);
+        Ok(vec![self.change(&mut table, first, reader, None).await?])
     }
 
     /// After an action: lets the game move on, writes it, and tells the chat
@@ -242,22 +235,21 @@ impl Service {
         &self,
         table: &mut Table,
         first: Msg,
-        locale: Locale,
-        viewer: Option<u8>,
+        reader: Reader,
+        viewer: Option<Seat>,
     ) -> Result<Reply, Failure> {
         let events = table.settle(self.now());
-        let (mut lines, mentions) = self.news(table, &events, locale);
-        lines.insert(0, first.text(locale));
+        let (mut lines, mentions) = self.news(table, &events, reader);
+        lines.insert(0, first.text(reader));
         self.save(table, Vec::new()).await?;
         Ok(Reply {
-            text: lines.join("\n"),
-            board: Some(table.board(viewer.or(table.acting()))),
             mentions,
-            private: false,
+            ..table.with_board(lines.join("\n"), viewer, self.now())
         })
     }
 
-    /// Writes a game with its plan of jobs and its notices.
+    /// Writes a game, its log as the engine keeps it, with its plan of jobs
+    /// and its notices.
     pub(super) async fn save(
         &self,
         table: &mut Table,
@@ -265,7 +257,7 @@ impl Service {
     ) -> Result<(), Failure> {
         let now = self.now();
         table.record.updated_ms = now;
-        table.record.position = table.game.position_text();
+        table.record.log = table.game.log();
         let jobs = table.plan(&self.defaults, now);
         let seats_changed = table.record.seats != table.stored_seats;
         table.record.version = self
@@ -278,13 +270,11 @@ impl Service {
     }
 
     /// A message telling the chat about `events`, with the board, if there is anything to tell.
-    pub(super) fn tell(&self, table: &Table, events: &[Event], locale: Locale) -> Option<Reply> {
-        let (lines, mentions) = self.news(table, events, locale);
+    pub(super) fn tell(&self, table: &Table, events: &[Event], reader: Reader) -> Option<Reply> {
+        let (lines, mentions) = self.news(table, events, reader);
         (!lines.is_empty()).then(|| Reply {
-            text: lines.join("\n"),
-            board: Some(table.board(table.acting())),
             mentions,
-            private: false,
+            ..table.with_board(lines.join("\n"), None, self.now())
         })
     }
 
@@ -293,8 +283,9 @@ impl Service {
         &self,
         table: &Table,
         events: &[Event],
-        locale: Locale,
+        reader: Reader,
     ) -> (Vec<String>, Vec<Mention>) {
+        let locale = reader.locale;
         let mut lines = Vec::new();
         let mut mentions = Vec::new();
         for event in events {
@@ -321,28 +312,29 @@ impl Service {
                     },
                 },
                 Event::Over => Msg::GameOver {
-                    result: self.result(table, locale),
+                    result: self.result(table, reader),
                     seed: dice::hex(&table.record.seed),
                 },
             };
-            lines.push(msg.text(locale));
+            lines.push(msg.text(reader));
         }
         (lines, mentions)
     }
 
-    /// The result of a finished game, in `locale`.
-    pub(super) fn result(&self, table: &Table, locale: Locale) -> String {
+    /// The result of a finished game, for `reader`.
+    pub(super) fn result(&self, table: &Table, reader: Reader) -> String {
+        let locale = reader.locale;
         let Some(outcome) = table.game.outcome() else {
             return String::new();
         };
         let reason = i18n::reason(outcome.reason, locale);
         if outcome.winners.is_empty() {
-            return Msg::Drawn(reason).text(locale);
+            return Msg::Drawn(reason).text(reader);
         }
         let winners = outcome
             .winners
             .iter()
-            .map(|s| table.color_name(s.0, locale))
+            .map(|&s| table.color_name(s, locale))
             .collect::<Vec<_>>()
             .join(", ");
         let scores = if outcome.scores.is_empty() {
@@ -351,18 +343,18 @@ impl Service {
             let listed = outcome
                 .scores
                 .iter()
-                .enumerate()
-                .map(|(s, points)| format!("{} {points}", table.color_name(s as u8, locale)))
+                .zip(table.seats())
+                .map(|(points, s)| format!("{} {points}", table.color_name(s, locale)))
                 .collect::<Vec<_>>()
                 .join(", ");
             format!("; {listed}")
         };
-        format!("{}{scores}", Msg::Won { winners, reason }.text(locale))
+        format!("{}{scores}", Msg::Won { winners, reason }.text(reader))
     }
 }
 
 /// The seat a player with several seats speaks for: the one to move, else the first.
-fn speaking(table: &Table, seats: &[u8]) -> u8 {
+fn speaking(table: &Table, seats: &[Seat]) -> Seat {
     table
         .acting()
         .filter(|s| seats.contains(s))

@@ -1,11 +1,12 @@
 //! Replies: what the service answers, for a front end to send in its own way.
 
-use seance_engine::Seat;
+use seance_engine::catalogue::GameType;
 use seance_engine::view::BoardView;
+use seance_engine::{Color, Seat};
 use seance_render::{Player, Style};
 use serde::{Deserialize, Serialize};
 
-use crate::store::GameId;
+use crate::store::{GameId, Stage};
 
 /// Someone to notify by name: a front end turns it into its platform's mention.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -41,6 +42,20 @@ impl Board {
     }
 }
 
+/// The game a reply is about, as it stands after the reply: a front end (or
+/// a test) follows the game by it without looking the game up.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct About {
+    /// The game's number.
+    pub game: GameId,
+    /// Which game it is.
+    pub variant: GameType,
+    /// Joining, playing or over.
+    pub stage: Stage,
+    /// The seat the game waits for, and its army's colour.
+    pub turn: Option<(Seat, Color)>,
+}
+
 /// One message of the bot.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct Reply {
@@ -53,6 +68,8 @@ pub struct Reply {
     pub mentions: Vec<Mention>,
     /// Meant only for the player who asked (an error, a private list).
     pub private: bool,
+    /// The game it is about, if it is about one.
+    pub about: Option<About>,
 }
 
 impl Reply {

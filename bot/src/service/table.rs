@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use seance_engine::catalogue::{self, AnyGame};
 use seance_engine::{Action, Color, Options, Phase, Seat, Start};
@@ -11,7 +12,7 @@ use seance_render::{Player, PlayerName};
 
 use super::dice;
 use super::i18n::{self, Locale, Msg};
-use super::reply::{Board, Mention};
+use super::reply::{About, Board, Mention, Reply};
 use super::{Defaults, Failure};
 use crate::store::{GameId, GameRecord, JobKind, NewJob, SeatRecord, Stage, StoreError, User};
 
@@ -27,11 +28,11 @@ pub(super) struct Table {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(super) enum Event {
     /// The seat rolled and had no move: its turn passed.
-    NoMove { seat: u8, dice: String },
+    NoMove { seat: Seat, dice: String },
     /// A spirit declined the pending offer.
-    Declined { seat: u8 },
+    Declined { seat: Seat },
     /// A new turn began for the seat.
-    Turn { seat: u8 },
+    Turn { seat: Seat },
     /// The game ended.
     Over,
 }
@@ -84,21 +85,24 @@ impl Replays {
     }
 }
 
-/// Log lines that are not moves.
-const NOT_MOVES: [&str; 6] = [
-    "roll ", "offer ", "accept ", "decline ", "resign ", "timeout ",
-];
+/// A record's data the store could not make sense of.
+fn corrupt(record: &GameRecord, error: impl std::fmt::Display) -> Failure {
+    Failure::Store(StoreError::Corrupt(format!(
+        "game #{}: {error}",
+        record.id.0
+    )))
+}
 
 impl Table {
     /// Replays a record's log.
     pub fn new(record: GameRecord) -> Result<Table, Failure> {
         let game = catalogue::replay(
-            &record.variant,
+            record.variant,
             start(&record),
             options(&record)?,
             &record.log,
         )
-        .map_err(|e| Failure::Store(StoreError::Corrupt(format!("game #{}: {e}", record.id.0))))?;
+        .map_err(|e| corrupt(&record, e))?;
         Ok(Table {
             stored_seats: record.seats.clone(),
             record,
@@ -106,32 +110,40 @@ impl Table {
         })
     }
 
+    /// Every seat of the game, in seating order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.record.seats.len() as u8).map(Seat)
+    }
+
     /// The colour of a seat.
-    pub fn color(&self, seat: u8) -> Color {
-        self.game.info().seats[usize::from(seat)].color
+    pub fn color(&self, seat: Seat) -> Color {
+        self.game.info().seats[seat.index()].color
     }
 
     /// The colour of a seat in `locale`.
-    pub fn color_name(&self, seat: u8, locale: Locale) -> String {
+    pub fn color_name(&self, seat: Seat, locale: Locale) -> String {
         i18n::color_name(self.color(seat), locale).to_string()
     }
 
     /// Every colour of the game, in `locale`.
     pub fn colors(&self, locale: Locale) -> String {
-        (0..self.record.seats.len() as u8)
+        self.seats()
             .map(|s| self.color_name(s, locale))
             .collect::<Vec<_>>()
             .join(", ")
     }
 
-    /// The seat of a colour typed in English or Russian.
-    pub fn seat_named(&self, text: &str, locale: Locale) -> Result<u8, Failure> {
-        i18n::parse_color(text)
-            .and_then(|color| self.game.info().seats.iter().position(|s| s.color == color))
-            .map(|i| i as u8)
+    /// The seat of the army of `color`, if the game has one.
+    pub fn seat_of(&self, color: Color, locale: Locale) -> Result<Seat, Failure> {
+        self.game
+            .info()
+            .seats
+            .iter()
+            .position(|s| s.color == color)
+            .map(|i| Seat(i as u8))
             .ok_or_else(|| {
                 Msg::NoSuchColor {
-                    given: text.chars().take(20).collect(),
+                    given: color,
                     colors: self.colors(locale),
                 }
                 .into()
@@ -139,7 +151,7 @@ impl Table {
     }
 
     /// The seats a user owns.
-    pub fn seats_of(&self, user: &User) -> Vec<u8> {
+    pub fn seats_of(&self, user: &User) -> Vec<Seat> {
         self.record
             .seats
             .iter()
@@ -149,34 +161,35 @@ impl Table {
     }
 
     /// One seat's record.
-    pub fn seat(&self, seat: u8) -> &SeatRecord {
-        &self.record.seats[usize::from(seat)]
+    pub fn seat(&self, seat: Seat) -> &SeatRecord {
+        &self.record.seats[seat.index()]
+    }
+
+    /// One seat's record, to change.
+    pub fn seat_mut(&mut self, seat: Seat) -> &mut SeatRecord {
+        &mut self.record.seats[seat.index()]
     }
 
     /// The seat the game waits for, if any.
-    pub fn acting(&self) -> Option<u8> {
-        self.game.phase().seat().map(|s| s.0)
+    pub fn acting(&self) -> Option<Seat> {
+        self.game.phase().seat()
     }
 
     /// Who plays a seat, in `locale`: a name, a spirit, or free.
-    pub fn player(&self, seat: u8, locale: Locale) -> String {
+    pub fn player(&self, seat: Seat, locale: Locale) -> String {
         let record = self.seat(seat);
-        match (&record.user, &record.spirit) {
+        match (&record.user, record.spirit) {
             (Some(user), Some(level)) if record.stand_in => {
-                format!(
-                    "{} → {}",
-                    user.name,
-                    Msg::Spirit(level.clone()).text(locale)
-                )
+                format!("{} → {}", user.name, i18n::spirit_label(level, locale))
             }
             (Some(user), _) => user.name.clone(),
-            (None, Some(level)) => Msg::Spirit(level.clone()).text(locale),
-            (None, None) => Msg::Empty.text(locale),
+            (None, Some(level)) => i18n::spirit_label(level, locale),
+            (None, None) => i18n::free_seat(locale).to_string(),
         }
     }
 
     /// The mention of a seat's player, if a person plays it.
-    pub fn mention(&self, seat: u8) -> Option<Mention> {
+    pub fn mention(&self, seat: Seat) -> Option<Mention> {
         let record = self.seat(seat);
         if record.spirit_plays() {
             return None;
@@ -187,8 +200,37 @@ impl Table {
         })
     }
 
-    /// The board, drawn for `seat` (its army at the bottom).
-    pub fn board(&self, seat: Option<u8>) -> Board {
+    /// Where the game stands: for replies about it.
+    pub fn about(&self) -> About {
+        About {
+            game: self.record.id,
+            variant: self.record.variant,
+            stage: self.record.stage,
+            turn: self.acting().map(|s| (s, self.color(s))),
+        }
+    }
+
+    /// A text for the whole chat about this game.
+    pub fn public(&self, text: String) -> Reply {
+        Reply {
+            about: Some(self.about()),
+            ..Reply::public(text)
+        }
+    }
+
+    /// A text for the asking player about this game.
+    pub fn private(&self, text: String) -> Reply {
+        Reply {
+            about: Some(self.about()),
+            ..Reply::private(text)
+        }
+    }
+
+    /// The text about this game with its board, drawn for `seat` (its army
+    /// at the bottom, else the seat to act), the acting seat's clock
+    /// showing the time left at `now`.
+    pub fn with_board(&self, text: String, seat: Option<Seat>, now: i64) -> Reply {
+        let acting = self.acting();
         let players = self
             .record
             .seats
@@ -196,27 +238,35 @@ impl Table {
             .map(|s| Player {
                 name: PlayerName::new(s.user.as_ref().map_or("", |u| u.name.as_str())),
                 spirit: s.spirit_plays(),
-                clock: None,
+                clock: match self.record.deadline_ms {
+                    Some(deadline) if acting == Some(s.seat) => {
+                        Some(Duration::from_millis((deadline - now).max(0) as u64))
+                    }
+                    _ => None,
+                },
             })
             .collect();
-        Board {
+        let board = Board {
             game: self.record.id,
             view: self.game.board_view(),
             players,
-            seat: seat.map(Seat),
+            seat: seat.or(acting),
+        };
+        Reply {
+            board: Some(board),
+            ..self.public(text)
         }
     }
 
     /// The dice on the table, as text (`2 4`), if any.
     pub fn dice(&self) -> Option<String> {
-        let dice = self.game.board_view().panel.dice;
+        let dice = self.game.dice();
         (!dice.is_empty()).then(|| dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
     }
 
-    /// Plays a log line and records its canonical text.
+    /// Plays an action; any takeback asked for lapses.
     pub fn act(&mut self, action: Action<String>) -> Result<String, seance_engine::ActionError> {
         let text = self.game.act(action)?;
-        self.record.log.push(text.clone());
         self.record.takeback.clear();
         Ok(text)
     }
@@ -231,20 +281,14 @@ impl Table {
         }
         // Spirits decline what is offered to them.
         if self.game.pending_offer().is_some() {
-            for seat in 0..self.record.seats.len() as u8 {
-                if self.seat(seat).spirit_plays() && self.act(Action::Decline(Seat(seat))).is_ok() {
+            for seat in self.seats() {
+                if self.seat(seat).spirit_plays() && self.act(Action::Decline(seat)).is_ok() {
                     events.push(Event::Declined { seat });
                 }
             }
         }
         while let (Phase::Roll(seat), Some(spec)) = (self.game.phase(), self.game.dice_spec()) {
-            let index = self
-                .record
-                .log
-                .iter()
-                .filter(|l| l.starts_with("roll "))
-                .count();
-            let faces = dice::roll(&self.record.seed, spec, index as u64);
+            let faces = dice::roll(&self.record.seed, spec, self.game.rolls() as u64);
             let text = faces
                 .iter()
                 .map(u8::to_string)
@@ -254,10 +298,7 @@ impl Table {
                 break;
             }
             if self.game.phase().seat() != Some(seat) {
-                events.push(Event::NoMove {
-                    seat: seat.0,
-                    dice: text,
-                });
+                events.push(Event::NoMove { seat, dice: text });
             }
         }
         if self.game.outcome().is_some() {
@@ -268,9 +309,8 @@ impl Table {
             return events;
         }
         let acting = self.acting();
-        let key = acting.map(|s| s.to_string());
-        if key != self.record.announced {
-            self.record.announced = key;
+        if acting != self.record.announced {
+            self.record.announced = acting;
             if let Some(seat) = acting {
                 let human = !self.seat(seat).spirit_plays();
                 self.record.deadline_ms = match (human, self.record.move_seconds) {
@@ -321,31 +361,6 @@ impl Table {
         }
         jobs
     }
-
-    /// The log index and seat of the last move, if it was the last action
-    /// but for automatic rolls after it.
-    pub fn last_move(&self) -> Result<Option<(usize, u8)>, Failure> {
-        let mut game = catalogue::new_game(
-            &self.record.variant,
-            start(&self.record),
-            options(&self.record)?,
-        )
-        .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))?;
-        let mut last = None;
-        for (i, line) in self.record.log.iter().enumerate() {
-            let seat = game.phase().seat();
-            if NOT_MOVES.iter().any(|p| line.starts_with(p)) {
-                if !line.starts_with("roll ") {
-                    last = None;
-                }
-            } else {
-                last = seat.map(|s| (i, s.0));
-            }
-            game.play_text(line)
-                .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))?;
-        }
-        Ok(last)
-    }
 }
 
 /// Where a game starts.
@@ -359,8 +374,7 @@ pub(super) fn start(record: &GameRecord) -> Start {
 /// A game's options for the engine (without the service's own `seating`).
 pub(super) fn options(record: &GameRecord) -> Result<Options, Failure> {
     let engine = record.options.iter().filter(|o| !o.starts_with("seating="));
-    Options::parse(engine.map(String::as_str))
-        .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))
+    Options::parse(engine.map(String::as_str)).map_err(|e| corrupt(record, e))
 }
 
 /// When to remind a player whose deadline is `deadline`: at `wanted`, unless

@@ -1,12 +1,16 @@
-//! Games: where each started, its seats, its action log and cached
-//! position, its dice seed and clock. A write names the version it read.
+//! Games: where each started, its seats, its action log, its dice seed and
+//! clock. A write names the version it read.
 
+use seance_engine::Seat;
+use seance_engine::catalogue::GameType;
+use seance_engine::spirit::Level;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::jobs::{NewJob, NewNotice};
 use super::people::{ChatId, User, UserId, user_columns, user_from_row};
 use super::{Result, Store, StoreError, name_of, named, small};
+use crate::platform::Platform;
 
 /// A game's id in the store, shown to players as `#12`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -69,13 +73,13 @@ impl TimeoutPolicy {
 /// Who plays one seat.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SeatRecord {
-    /// The seat's number in the game.
-    pub seat: u8,
+    /// The seat.
+    pub seat: Seat,
     /// The player who owns it, if any.
     pub user: Option<User>,
     /// The spirit's level when a spirit plays it (standing in for the
     /// player, if `stand_in`).
-    pub spirit: Option<String>,
+    pub spirit: Option<Level>,
     /// A spirit plays for the player, whose time ran out, until they return.
     pub stand_in: bool,
 }
@@ -99,8 +103,10 @@ pub struct GameRecord {
     pub id: GameId,
     /// The chat it is played in.
     pub chat: ChatId,
-    /// The game's id in the catalogue, such as `chaturaji`.
-    pub variant: String,
+    /// The platform of that chat (read with the game; ignored when it is created).
+    pub platform: Platform,
+    /// Which game.
+    pub variant: GameType,
     /// The named setup, if not the default.
     pub setup: Option<String>,
     /// Options, `KEY=VALUE` each.
@@ -111,8 +117,6 @@ pub struct GameRecord {
     pub stage: Stage,
     /// The action log, oldest first.
     pub log: Vec<String>,
-    /// The position the log leads to, as text (a cache).
-    pub position: String,
     /// Incremented by every write; a write names the version it read.
     pub version: i64,
     /// The secret dice seed, revealed when the game ends.
@@ -126,9 +130,9 @@ pub struct GameRecord {
     /// What happens then.
     pub on_timeout: TimeoutPolicy,
     /// Seats that asked for or agreed to take back the last move.
-    pub takeback: Vec<u8>,
-    /// The turn last announced to the chat, so that each is announced once.
-    pub announced: Option<String>,
+    pub takeback: Vec<Seat>,
+    /// The seat whose turn was last announced to the chat, so that each turn is announced once.
+    pub announced: Option<Seat>,
     /// Who created it.
     pub created_by: UserId,
     /// When it was created.
@@ -140,7 +144,7 @@ pub struct GameRecord {
 }
 
 /// The columns of a game, in the order [`game_from_row`] reads them.
-const GAME_COLUMNS: [&str; 20] = [
+const GAME_COLUMNS: [&str; 19] = [
     "id",
     "chat_id",
     "variant",
@@ -149,7 +153,6 @@ const GAME_COLUMNS: [&str; 20] = [
     "start_position",
     "stage",
     "log",
-    "position",
     "version",
     "seed",
     "seed_hash",
@@ -172,49 +175,67 @@ fn lines(text: String, separator: char) -> Vec<String> {
     }
 }
 
+/// A seat stored as its number.
+fn seat(value: i64) -> Result<Seat> {
+    Ok(Seat(small(value, "seat")?))
+}
+
+/// Reads a game from `row`: [`GAME_COLUMNS`], then the chat's platform.
 fn game_from_row(row: &AnyRow) -> Result<GameRecord> {
-    let takeback: Option<String> = row.try_get(15)?;
+    let corrupt = |what: &str, value: &str| StoreError::Corrupt(format!("{what} '{value}'"));
+    let takeback: Option<String> = row.try_get(14)?;
     let takeback = lines(takeback.unwrap_or_default(), ',')
         .iter()
-        .map(|s| {
-            s.parse::<u8>()
-                .map_err(|_| StoreError::Corrupt(format!("takeback seat '{s}'")))
-        })
-        .collect::<Result<Vec<u8>>>()?;
+        .map(|s| seat(s.parse().map_err(|_| corrupt("takeback seat", s))?))
+        .collect::<Result<Vec<Seat>>>()?;
+    let announced: Option<String> = row.try_get(15)?;
+    let announced = match announced {
+        Some(text) => Some(seat(
+            text.parse().map_err(|_| corrupt("announced seat", &text))?,
+        )?),
+        None => None,
+    };
+    let variant: String = row.try_get(2)?;
+    let platform: String = row.try_get(GAME_COLUMNS.len())?;
     Ok(GameRecord {
         id: GameId(row.try_get(0)?),
         chat: ChatId(row.try_get(1)?),
-        variant: row.try_get(2)?,
+        platform: Platform::named(&platform).ok_or_else(|| corrupt("platform", &platform))?,
+        variant: variant.parse().map_err(|_| corrupt("game", &variant))?,
         setup: row.try_get(3)?,
         options: lines(row.try_get(4)?, '\n'),
         start_position: row.try_get(5)?,
         stage: named(&Stage::NAMES, &row.try_get::<String, _>(6)?)?,
         log: lines(row.try_get(7)?, '\n'),
-        position: row.try_get(8)?,
-        version: row.try_get(9)?,
-        seed: row.try_get(10)?,
-        seed_hash: row.try_get(11)?,
-        move_seconds: row.try_get(12)?,
-        deadline_ms: row.try_get(13)?,
-        on_timeout: named(&TimeoutPolicy::NAMES, &row.try_get::<String, _>(14)?)?,
+        version: row.try_get(8)?,
+        seed: row.try_get(9)?,
+        seed_hash: row.try_get(10)?,
+        move_seconds: row.try_get(11)?,
+        deadline_ms: row.try_get(12)?,
+        on_timeout: named(&TimeoutPolicy::NAMES, &row.try_get::<String, _>(13)?)?,
         takeback,
-        announced: row.try_get(16)?,
-        created_by: UserId(row.try_get(17)?),
-        created_ms: row.try_get(18)?,
-        updated_ms: row.try_get(19)?,
+        announced,
+        created_by: UserId(row.try_get(16)?),
+        created_ms: row.try_get(17)?,
+        updated_ms: row.try_get(18)?,
         seats: Vec::new(),
     })
 }
 
 /// The stored form of the seats that asked for a takeback.
-fn takeback_text(seats: &[u8]) -> Option<String> {
+fn takeback_text(seats: &[Seat]) -> Option<String> {
     (!seats.is_empty()).then(|| {
         seats
             .iter()
-            .map(u8::to_string)
+            .map(|s| s.0.to_string())
             .collect::<Vec<_>>()
             .join(",")
     })
+}
+
+/// The stored form of the announced seat.
+fn announced_text(seat: Option<Seat>) -> Option<String> {
+    seat.map(|s| s.0.to_string())
 }
 
 impl Store {
@@ -223,27 +244,26 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
             "INSERT INTO games (chat_id, variant, setup, options, start_position, stage, log,
-                position, version, seed, seed_hash, move_seconds, deadline_ms, on_timeout,
+                version, seed, seed_hash, move_seconds, deadline_ms, on_timeout,
                 takeback, announced, created_by, created_ms, updated_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $10, $11, $12, $13, $14, $15, $16,
-                $17, $18)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11, $12, $13, $14, $15,
+                $16, $17)
              RETURNING id",
         )
         .bind(game.chat.0)
-        .bind(game.variant.clone())
+        .bind(game.variant.id())
         .bind(game.setup.clone())
         .bind(game.options.join("\n"))
         .bind(game.start_position.clone())
         .bind(game.stage.name())
         .bind(game.log.join("\n"))
-        .bind(game.position.clone())
         .bind(game.seed.clone())
         .bind(game.seed_hash.clone())
         .bind(game.move_seconds)
         .bind(game.deadline_ms)
         .bind(game.on_timeout.name())
         .bind(takeback_text(&game.takeback))
-        .bind(game.announced.clone())
+        .bind(announced_text(game.announced))
         .bind(game.created_by.0)
         .bind(game.created_ms)
         .bind(game.updated_ms)
@@ -257,10 +277,11 @@ impl Store {
 
     /// The game with this id, with its seats: one query, a row per seat.
     pub async fn load_game(&self, id: GameId) -> Result<Option<GameRecord>> {
-        let seats = GAME_COLUMNS.len();
+        let seats = GAME_COLUMNS.len() + 1;
         let rows = sqlx::query(&format!(
-            "SELECT {}, s.seat, s.spirit, s.stand_in, s.user_id, {}
+            "SELECT {}, c.platform, s.seat, s.spirit, s.stand_in, s.user_id, {}
              FROM games g
+             JOIN chats c ON c.id = g.chat_id
              LEFT JOIN seats s ON s.game_id = g.id
              LEFT JOIN users u ON u.id = s.user_id
              WHERE g.id = $1 ORDER BY s.seat",
@@ -279,9 +300,18 @@ impl Store {
                 continue;
             };
             let user_id: Option<i64> = row.try_get(seats + 3)?;
+            let spirit: Option<String> = row.try_get(seats + 1)?;
+            let spirit = match spirit {
+                Some(level) => Some(
+                    level
+                        .parse::<Level>()
+                        .map_err(|_| StoreError::Corrupt(format!("spirit level '{level}'")))?,
+                ),
+                None => None,
+            };
             game.seats.push(SeatRecord {
-                seat: small(seat, "seat")?,
-                spirit: row.try_get(seats + 1)?,
+                seat: self::seat(seat)?,
+                spirit,
                 stand_in: row.try_get::<i64, _>(seats + 2)? != 0,
                 user: match user_id {
                     Some(_) => Some(user_from_row(row, seats + 4)?),
@@ -328,20 +358,19 @@ impl Store {
         let next = game.version + 1;
         let mut tx = self.pool.begin().await?;
         let written = sqlx::query(
-            "UPDATE games SET stage = $1, log = $2, position = $3, version = $4,
-                move_seconds = $5, deadline_ms = $6, on_timeout = $7, takeback = $8,
-                announced = $9, updated_ms = $10, options = $11
-             WHERE id = $12 AND version = $13",
+            "UPDATE games SET stage = $1, log = $2, version = $3,
+                move_seconds = $4, deadline_ms = $5, on_timeout = $6, takeback = $7,
+                announced = $8, updated_ms = $9, options = $10
+             WHERE id = $11 AND version = $12",
         )
         .bind(game.stage.name())
         .bind(game.log.join("\n"))
-        .bind(game.position.clone())
         .bind(next)
         .bind(game.move_seconds)
         .bind(game.deadline_ms)
         .bind(game.on_timeout.name())
         .bind(takeback_text(&game.takeback))
-        .bind(game.announced.clone())
+        .bind(announced_text(game.announced))
         .bind(game.updated_ms)
         .bind(game.options.join("\n"))
         .bind(game.id.0)
@@ -368,7 +397,7 @@ impl Store {
             )
             .bind(game.id.0)
             .bind(job.kind.name())
-            .bind(i64::from(job.seat))
+            .bind(i64::from(job.seat.0))
             .bind(job.due_ms)
             .bind(next)
             .execute(&mut *tx)
@@ -400,9 +429,9 @@ async fn insert_seats(
             "INSERT INTO seats (game_id, seat, user_id, spirit, stand_in) VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(game.0)
-        .bind(i64::from(seat.seat))
+        .bind(i64::from(seat.seat.0))
         .bind(seat.user.as_ref().map(|u| u.id.0))
-        .bind(seat.spirit.clone())
+        .bind(seat.spirit.map(Level::name))
         .bind(i64::from(seat.stand_in))
         .execute(&mut **tx)
         .await?;

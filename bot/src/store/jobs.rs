@@ -5,8 +5,11 @@
 
 use sqlx::Row;
 
+use seance_engine::Seat;
+
 use super::games::GameId;
 use super::{Backend, Result, Store, name_of, named, small};
+use crate::platform::Platform;
 
 /// What a job does.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -42,7 +45,7 @@ pub struct NewJob {
     /// What to do.
     pub kind: JobKind,
     /// For which seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// When, in milliseconds since 1970.
     pub due_ms: i64,
 }
@@ -57,7 +60,7 @@ pub struct Job {
     /// What to do.
     pub kind: JobKind,
     /// For which seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// When it was due.
     pub due_ms: i64,
     /// The game version it was planned for; a game that has moved on makes it void.
@@ -116,7 +119,7 @@ impl Store {
             id: row.try_get(0)?,
             game: GameId(row.try_get(1)?),
             kind: JobKind::parse(&row.try_get::<String, _>(2)?)?,
-            seat: small(row.try_get(3)?, "seat")?,
+            seat: Seat(small(row.try_get(3)?, "seat")?),
             due_ms: row.try_get(4)?,
             version: row.try_get(5)?,
             attempts: row.try_get(6)?,
@@ -176,7 +179,7 @@ impl Store {
     }
 
     /// The kinds and seats of a game's planned jobs, by due time.
-    pub async fn game_jobs(&self, game: GameId) -> Result<Vec<(JobKind, u8, i64)>> {
+    pub async fn game_jobs(&self, game: GameId) -> Result<Vec<(JobKind, Seat, i64)>> {
         let rows = sqlx::query(
             "SELECT kind, seat, due_ms FROM jobs WHERE game_id = $1 ORDER BY due_ms, id",
         )
@@ -187,7 +190,7 @@ impl Store {
             .map(|row| {
                 Ok((
                     JobKind::parse(&row.try_get::<String, _>(0)?)?,
-                    small(row.try_get(1)?, "seat")?,
+                    Seat(small(row.try_get(1)?, "seat")?),
                     row.try_get(2)?,
                 ))
             })
@@ -199,7 +202,7 @@ impl Store {
     /// sending for the same platform skips them until the lease runs out.
     pub async fn claim_outbox(
         &self,
-        platform: &str,
+        platform: Platform,
         limit: i64,
         now: i64,
         lease_ms: i64,
@@ -219,7 +222,7 @@ impl Store {
                        game_id, body"
         ))
         .bind(now + lease_ms)
-        .bind(platform)
+        .bind(platform.name())
         .bind(now)
         .bind(limit)
         .fetch_all(&self.pool)

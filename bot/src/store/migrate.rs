@@ -27,6 +27,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../../migrations/sqlite/0002_outbox_lease.sql"),
         postgres: include_str!("../../../migrations/postgres/0002_outbox_lease.sql"),
     },
+    Migration {
+        version: 3,
+        name: "no_position_cache",
+        sqlite: include_str!("../../../migrations/sqlite/0003_no_position_cache.sql"),
+        postgres: include_str!("../../../migrations/postgres/0003_no_position_cache.sql"),
+    },
 ];
 
 impl Store {

@@ -4,6 +4,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{Result, Store, StoreError};
+use crate::platform::Platform;
 
 /// A chat's id in the store.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -45,8 +46,8 @@ impl Default for Settings {
 pub struct User {
     /// The store's id.
     pub id: UserId,
-    /// The platform: `discord`, `telegram`, `console`.
-    pub platform: String,
+    /// The platform.
+    pub platform: Platform,
     /// The platform's id of the user.
     pub external: String,
     /// The name to show.
@@ -89,9 +90,11 @@ pub(super) fn user_from_row(row: &AnyRow, at: usize) -> Result<User> {
         _ => None,
     };
     let offset: i64 = row.try_get(at + 5)?;
+    let platform: String = row.try_get(at + 1)?;
     Ok(User {
         id: UserId(row.try_get(at)?),
-        platform: row.try_get(at + 1)?,
+        platform: Platform::named(&platform)
+            .ok_or_else(|| StoreError::Corrupt(format!("platform '{platform}'")))?,
         external: row.try_get(at + 2)?,
         name: row.try_get(at + 3)?,
         settings: Settings {
@@ -107,9 +110,9 @@ pub(super) fn user_from_row(row: &AnyRow, at: usize) -> Result<User> {
 
 impl Store {
     /// The chat with this platform id, created if new.
-    pub async fn chat(&self, platform: &str, external: &str) -> Result<ChatId> {
+    pub async fn chat(&self, platform: Platform, external: &str) -> Result<ChatId> {
         let known = sqlx::query("SELECT id FROM chats WHERE platform = $1 AND external = $2")
-            .bind(platform)
+            .bind(platform.name())
             .bind(external)
             .fetch_optional(&self.pool)
             .await?;
@@ -121,29 +124,20 @@ impl Store {
              ON CONFLICT (platform, external) DO UPDATE SET platform = excluded.platform
              RETURNING id",
         )
-        .bind(platform)
+        .bind(platform.name())
         .bind(external)
         .fetch_one(&self.pool)
         .await?;
         Ok(ChatId(row.try_get(0)?))
     }
 
-    /// The platform and platform id of a chat.
-    pub async fn chat_address(&self, chat: ChatId) -> Result<(String, String)> {
-        let row = sqlx::query("SELECT platform, external FROM chats WHERE id = $1")
-            .bind(chat.0)
-            .fetch_one(&self.pool)
-            .await?;
-        Ok((row.try_get(0)?, row.try_get(1)?))
-    }
-
     /// The user with this platform id, created if new; their name is kept current.
-    pub async fn user(&self, platform: &str, external: &str, name: &str) -> Result<User> {
+    pub async fn user(&self, platform: Platform, external: &str, name: &str) -> Result<User> {
         let known = sqlx::query(&format!(
             "SELECT {} FROM users WHERE platform = $1 AND external = $2",
             user_columns("")
         ))
-        .bind(platform)
+        .bind(platform.name())
         .bind(external)
         .fetch_optional(&self.pool)
         .await?;
@@ -159,7 +153,7 @@ impl Store {
              RETURNING {}",
             user_columns("")
         ))
-        .bind(platform)
+        .bind(platform.name())
         .bind(external)
         .bind(name)
         .fetch_one(&self.pool)
@@ -169,7 +163,7 @@ impl Store {
 
     /// Whether a spirit stands in for the user (by platform id) in an
     /// unfinished game of the chat (by platform id).
-    pub async fn stands_in(&self, platform: &str, user: &str, chat: &str) -> Result<bool> {
+    pub async fn stands_in(&self, platform: Platform, user: &str, chat: &str) -> Result<bool> {
         let row = sqlx::query(
             "SELECT COUNT(*) FROM seats s
              JOIN games g ON g.id = s.game_id
@@ -178,7 +172,7 @@ impl Store {
              WHERE u.platform = $1 AND u.external = $2 AND c.platform = $1 AND c.external = $3
                AND s.stand_in = 1 AND g.stage = 'playing'",
         )
-        .bind(platform)
+        .bind(platform.name())
         .bind(user)
         .bind(chat)
         .fetch_one(&self.pool)

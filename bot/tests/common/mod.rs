@@ -1,7 +1,73 @@
-//! What the fake platform servers of the front-end tests share: serving on
-//! loopback and reading the multipart bodies that carry pictures.
+//! What the front-end tests share: a service on a scratch store with a fake
+//! clock, reading a stored game and choosing its next move, and for the fake
+//! platform servers, serving on loopback and reading the multipart bodies
+//! that carry pictures.
+
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use seance_bot::clock::FakeClock;
+use seance_bot::service::{Defaults, Service};
+use seance_bot::store::scratch::Scratch;
+use seance_bot::store::{GameId, GameRecord};
+use seance_engine::catalogue::{self, AnyGame};
+use seance_engine::{Options, Start};
+
+/// The fake clock's start: 2026-11-30 20:00 UTC.
+pub const EPOCH: i64 = 1_796_068_800_000;
+
+/// A service on a fresh SQLite store, telling time by a fake clock; no
+/// clock on games unless asked, and spirits that move at once.
+pub async fn service() -> (Service, FakeClock) {
+    let (store, _) = Scratch::Sqlite.create().await.unwrap();
+    let defaults = Defaults {
+        time_per_move: None,
+        spirit_pause: Duration::ZERO,
+        ..Defaults::default()
+    };
+    let clock = FakeClock::at(EPOCH);
+    (
+        Service::new(store, Arc::new(clock.clone()), defaults),
+        clock,
+    )
+}
+
+/// A game as stored.
+pub async fn load(service: &Service, id: i64) -> GameRecord {
+    service
+        .store()
+        .load_game(GameId(id))
+        .await
+        .unwrap()
+        .expect("the game exists")
+}
+
+/// The engine's game of a record, replayed from its log.
+pub fn replayed(record: &GameRecord) -> Box<dyn AnyGame> {
+    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
+    catalogue::replay(record.variant, Start::Setup(None), options, &record.log).unwrap()
+}
+
+/// Who moves next in a stored game (their platform id) and a random legal move for them.
+pub fn next_move(record: &GameRecord, rng: &mut StdRng) -> (String, String) {
+    let shadow = replayed(record);
+    let seat = shadow.phase().seat().expect("a seat to move");
+    let user = record.seats[seat.index()]
+        .user
+        .as_ref()
+        .expect("a person plays the seat to move");
+    let mv = shadow
+        .legal_moves()
+        .choose(rng)
+        .cloned()
+        .expect("a legal move");
+    (user.external.clone(), mv)
+}
 
 /// One part of a multipart body.
 pub struct Part {

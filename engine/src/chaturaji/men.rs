@@ -41,29 +41,12 @@ impl Man {
 
     /// The letter of notation and position texts.
     pub const fn letter(self, ruleset: Ruleset) -> char {
-        match (self, ruleset) {
-            (Man::King, _) => 'K',
-            (Man::Pawn, _) => 'P',
-            (Man::Horse, Ruleset::NoDice) => 'N',
-            (Man::Horse, _) => 'H',
-            (Man::Boat, Ruleset::NoDice) => 'R',
-            (Man::Boat, _) => 'B',
-            (Man::Elephant, Ruleset::NoDice) => 'B',
-            (Man::Elephant, _) => 'E',
-        }
+        pieces(ruleset)[self.index()].0
     }
 
     /// The picture the renderer draws.
     pub const fn figure(self, ruleset: Ruleset) -> Figure {
-        match (self, ruleset) {
-            (Man::King, _) => Figure::King,
-            (Man::Pawn, _) => Figure::Pawn,
-            (Man::Horse, Ruleset::NoDice) => Figure::Knight,
-            (Man::Horse, _) => Figure::Horse,
-            (Man::Boat, _) => Figure::Boat,
-            (Man::Elephant, Ruleset::NoDice) => Figure::Bishop,
-            (Man::Elephant, _) => Figure::Elephant,
-        }
+        pieces(ruleset)[self.index()].1
     }
 
     /// The points for capturing a man of this kind from an army still in play.
@@ -97,6 +80,34 @@ impl Man {
             2 => Man::Boat.bit(),
             _ => 0,
         }
+    }
+}
+
+/// Each kind's letter and picture in the dice games, in table order: the
+/// seed's king, pawn, horse, boat and elephant.
+pub const DICE_PIECES: [(char, Figure); 5] = [
+    ('K', Figure::King),
+    ('P', Figure::Pawn),
+    ('H', Figure::Horse),
+    ('B', Figure::Boat),
+    ('E', Figure::Elephant),
+];
+
+/// The same in the no-dice game, which calls the horse a knight, the boat a
+/// rook (drawn as a boat) and the elephant a bishop.
+pub const NODICE_PIECES: [(char, Figure); 5] = [
+    ('K', Figure::King),
+    ('P', Figure::Pawn),
+    ('N', Figure::Knight),
+    ('R', Figure::Boat),
+    ('B', Figure::Bishop),
+];
+
+/// The pieces table of `ruleset`.
+const fn pieces(ruleset: Ruleset) -> &'static [(char, Figure); 5] {
+    match ruleset {
+        Ruleset::NoDice => &NODICE_PIECES,
+        Ruleset::Modern | Ruleset::Classic => &DICE_PIECES,
     }
 }
 

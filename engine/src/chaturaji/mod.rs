@@ -23,6 +23,7 @@ pub use men::Man;
 pub use position::{DiceMode, Move};
 
 use army::{DICE_SEATS, NODICE_SEATS, array, side};
+use men::{DICE_PIECES, NODICE_PIECES};
 use position::{BOARD, Position};
 
 use crate::bits::Bits;
@@ -138,7 +139,6 @@ impl Config {
 
 static MODERN_INFO: GameInfo = GameInfo {
     id: "chaturaji",
-    name: "Chaturaji",
     setups: &["al-biruni"],
     options: &[FIRST, DIRECTION, SWAP],
     seats: &DICE_SEATS,
@@ -148,7 +148,6 @@ static MODERN_INFO: GameInfo = GameInfo {
 
 static CLASSIC_INFO: GameInfo = GameInfo {
     id: "chaturaji-classic",
-    name: "Chaturaji (classical)",
     setups: &["al-biruni"],
     options: &[FIRST, DIRECTION, KINGLESS, DICE, PASS],
     seats: &DICE_SEATS,
@@ -158,27 +157,12 @@ static CLASSIC_INFO: GameInfo = GameInfo {
 
 static NODICE_INFO: GameInfo = GameInfo {
     id: "chaturaji-nodice",
-    name: "Chaturaji without dice",
     setups: &["online"],
     options: &[BISHOP, LIMIT_POINTS],
     seats: &NODICE_SEATS,
-    pieces: &[
-        (Man::King.letter(Ruleset::NoDice), Figure::King),
-        (Man::Pawn.letter(Ruleset::NoDice), Figure::Pawn),
-        (Man::Horse.letter(Ruleset::NoDice), Figure::Knight),
-        (Man::Boat.letter(Ruleset::NoDice), Figure::Boat),
-        (Man::Elephant.letter(Ruleset::NoDice), Figure::Bishop),
-    ],
+    pieces: &NODICE_PIECES,
     letters_in_moves: false,
 };
-
-const DICE_PIECES: [(char, Figure); 5] = [
-    (Man::King.letter(Ruleset::Modern), Figure::King),
-    (Man::Pawn.letter(Ruleset::Modern), Figure::Pawn),
-    (Man::Horse.letter(Ruleset::Modern), Figure::Horse),
-    (Man::Boat.letter(Ruleset::Modern), Figure::Boat),
-    (Man::Elephant.letter(Ruleset::Modern), Figure::Elephant),
-];
 
 /// A rule set as a type, so that each game is its own [`Variant`].
 pub trait Rulebook: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static {
@@ -256,11 +240,6 @@ impl<R: Rulebook> Chaturaji<R> {
         self.position.in_play(seat)
     }
 
-    /// The faces still to play this turn.
-    pub fn dice(&self) -> Vec<u8> {
-        self.position.dice.into_iter().filter(|&f| f != 0).collect()
-    }
-
     fn seat_of(color: crate::seat::Color) -> Option<Seat> {
         R::info().seat_named(color.name())
     }
@@ -330,6 +309,10 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         next.roll(dice)?;
         self.position = next;
         Ok(())
+    }
+
+    fn dice(&self) -> Vec<u8> {
+        self.position.dice.into_iter().filter(|&f| f != 0).collect()
     }
 
     fn dice_spec(&self) -> Option<DiceSpec> {

@@ -18,6 +18,7 @@ use position::{Position, QUIET_PLIES};
 use crate::bits::Bits;
 use crate::game::{ActionError, Offer};
 use crate::geometry::{Geometry, Square};
+use crate::kinds::kinds;
 use crate::options::{OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
 use crate::seat::{Phase, Seat};
@@ -27,49 +28,32 @@ use crate::view::{
     BoardView, CellView, Figure, Highlight, Mark, Panel, PieceState, PieceView, Shade,
 };
 
-/// A kind of man: five pieces and four pawns, each pawn of the piece it
-/// stands before and becomes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Kind {
-    /// Steps one square; captured, never mated.
-    King,
-    /// Leaps exactly two squares, straight or diagonally.
-    Queen,
-    /// The rook.
-    Rook,
-    /// The bishop.
-    Bishop,
-    /// The knight.
-    Knight,
-    /// The queen's pawn.
-    PawnOfQueen,
-    /// The rook's pawn.
-    PawnOfRook,
-    /// The bishop's pawn.
-    PawnOfBishop,
-    /// The knight's pawn.
-    PawnOfKnight,
+kinds! {
+    /// A kind of man: five pieces and four pawns, each pawn of the piece it
+    /// stands before and becomes. Every pawn is written `P` and drawn as a pawn.
+    pub enum Kind {
+        /// Steps one square; captured, never mated.
+        King = ('K', King),
+        /// Leaps exactly two squares, straight or diagonally.
+        Queen = ('Q', Queen),
+        /// The rook.
+        Rook = ('R', Rook),
+        /// The bishop.
+        Bishop = ('B', Bishop),
+        /// The knight.
+        Knight = ('N', Knight),
+        /// The queen's pawn.
+        PawnOfQueen = ('P', Pawn),
+        /// The rook's pawn.
+        PawnOfRook = ('P', Pawn),
+        /// The bishop's pawn.
+        PawnOfBishop = ('P', Pawn),
+        /// The knight's pawn.
+        PawnOfKnight = ('P', Pawn),
+    }
 }
 
 impl Kind {
-    /// Every kind, the king first.
-    pub const ALL: [Kind; 9] = [
-        Kind::King,
-        Kind::Queen,
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Knight,
-        Kind::PawnOfQueen,
-        Kind::PawnOfRook,
-        Kind::PawnOfBishop,
-        Kind::PawnOfKnight,
-    ];
-
-    /// The index in per-kind tables.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// Whether this is a pawn.
     pub const fn is_pawn(self) -> bool {
         self as usize >= 5
@@ -97,36 +81,12 @@ impl Kind {
         }
     }
 
-    /// The notation letter: `K Q R B N`, and `P` for every pawn.
-    pub const fn letter(self) -> char {
-        match self {
-            Kind::King => 'K',
-            Kind::Queen => 'Q',
-            Kind::Rook => 'R',
-            Kind::Bishop => 'B',
-            Kind::Knight => 'N',
-            _ => 'P',
-        }
-    }
-
     /// The position-text token: the letter, and for a pawn the lower-case
     /// letter of its piece (`Pq`).
     pub fn token(self) -> String {
         match self.promotion() {
             Some(piece) => format!("P{}", piece.letter().to_ascii_lowercase()),
             None => self.letter().to_string(),
-        }
-    }
-
-    /// The picture: the piece, or a pawn marked with its piece.
-    pub const fn figure(self) -> Figure {
-        match self {
-            Kind::King => Figure::King,
-            Kind::Queen => Figure::Queen,
-            Kind::Rook => Figure::Rook,
-            Kind::Bishop => Figure::Bishop,
-            Kind::Knight => Figure::Knight,
-            _ => Figure::Pawn,
         }
     }
 }
@@ -237,7 +197,6 @@ impl Rules {
 
 static INFO: GameInfo = GameInfo {
     id: "enochian",
-    name: "Enochian chess",
     setups: &["standard"],
     options: &[
         BOARD_OPTION,
@@ -250,14 +209,7 @@ static INFO: GameInfo = GameInfo {
         DRAWS,
     ],
     seats: &SEATS,
-    pieces: &[
-        (Kind::King.letter(), Figure::King),
-        (Kind::Queen.letter(), Figure::Queen),
-        (Kind::Rook.letter(), Figure::Rook),
-        (Kind::Bishop.letter(), Figure::Bishop),
-        (Kind::Knight.letter(), Figure::Knight),
-        ('P', Figure::Pawn),
-    ],
+    pieces: &Kind::PIECES,
     letters_in_moves: true,
 };
 

@@ -187,7 +187,7 @@ impl<V: Variant> Search<V> {
         let seat = match position.phase() {
             Phase::Over => return 0,
             Phase::Roll(_) => return self.chance(position, depth, ply),
-            Phase::Move(seat) | Phase::Choice(seat) => seat,
+            Phase::Move(seat) => seat,
         };
         if depth == 0 {
             return self.quiesce(position, QUIESCENCE, alpha, beta, ply);

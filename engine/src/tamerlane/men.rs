@@ -5,99 +5,70 @@ use std::sync::LazyLock;
 
 use super::{BOARD, Side, Steppers};
 use crate::geometry::Forward;
+use crate::kinds::kinds;
 use crate::movement::common::{
     ALFIL, BISHOP, DABBABA, FERZ, KING, KNIGHT, PAWN, QUEEN, ROOK, WAZIR,
 };
 use crate::movement::{Part, Reach, UNLIMITED};
 use crate::view::Figure;
 
-/// A kind of man. The first twelve are pieces; the rest are pawns.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Kind {
-    /// The shah: royal; may swap once; may enter the enemy citadel.
-    King,
-    /// The shahzada, from the pawn of kings: royal, moves as a king.
-    Prince,
-    /// The shah masnu'a, from the pawn of pawns: royal; may enter its own citadel.
-    AdventitiousKing,
-    /// One step (orthogonally by the seed; diagonally as Part A has it).
-    General,
-    /// One step (diagonally by the seed; orthogonally as Part A has it).
-    Vizier,
-    /// Slides orthogonally.
-    Rook,
-    /// The knight's leap.
-    Knight,
-    /// Slides diagonally, at least two squares, never jumping.
-    Picket,
-    /// One diagonal step, then three or more squares straight on outward.
-    Giraffe,
-    /// Leaps two squares diagonally.
-    Elephant,
-    /// Leaps (3, 1).
-    Camel,
-    /// Leaps two squares orthogonally.
-    WarEngine,
-    /// The pawn of pawns, with its three arrivals.
-    PawnOfPawns,
-    /// Becomes a war engine.
-    PawnOfWarEngines,
-    /// Becomes a camel.
-    PawnOfCamels,
-    /// Becomes an elephant.
-    PawnOfElephants,
-    /// Becomes a general.
-    PawnOfGenerals,
-    /// Becomes a prince.
-    PawnOfKings,
-    /// Becomes a vizier.
-    PawnOfViziers,
-    /// Becomes a giraffe.
-    PawnOfGiraffes,
-    /// Becomes a picket.
-    PawnOfPickets,
-    /// Becomes a knight.
-    PawnOfKnights,
-    /// Becomes a rook.
-    PawnOfRooks,
+kinds! {
+    /// A kind of man. The first twelve are pieces; the rest are pawns, each
+    /// written `P` and drawn as a pawn marked with what it becomes.
+    pub enum Kind {
+        /// The shah: royal; may swap once; may enter the enemy citadel.
+        King = ('K', King),
+        /// The shahzada, from the pawn of kings: royal, moves as a king.
+        Prince = ('I', Prince),
+        /// The shah masnu'a, from the pawn of pawns: royal; may enter its own citadel.
+        AdventitiousKing = ('A', AdventitiousKing),
+        /// One step (orthogonally by the seed; diagonally as Part A has it).
+        General = ('G', General),
+        /// One step (diagonally by the seed; orthogonally as Part A has it).
+        Vizier = ('V', Vizier),
+        /// Slides orthogonally.
+        Rook = ('R', Rook),
+        /// The knight's leap.
+        Knight = ('N', Knight),
+        /// Slides diagonally, at least two squares, never jumping.
+        Picket = ('T', Picket),
+        /// One diagonal step, then three or more squares straight on outward.
+        Giraffe = ('Z', Giraffe),
+        /// Leaps two squares diagonally.
+        Elephant = ('E', Elephant),
+        /// Leaps (3, 1).
+        Camel = ('C', Camel),
+        /// Leaps two squares orthogonally.
+        WarEngine = ('D', WarEngine),
+        /// The pawn of pawns, with its three arrivals.
+        PawnOfPawns = ('P', Pawn),
+        /// Becomes a war engine.
+        PawnOfWarEngines = ('P', Pawn),
+        /// Becomes a camel.
+        PawnOfCamels = ('P', Pawn),
+        /// Becomes an elephant.
+        PawnOfElephants = ('P', Pawn),
+        /// Becomes a general.
+        PawnOfGenerals = ('P', Pawn),
+        /// Becomes a prince.
+        PawnOfKings = ('P', Pawn),
+        /// Becomes a vizier.
+        PawnOfViziers = ('P', Pawn),
+        /// Becomes a giraffe.
+        PawnOfGiraffes = ('P', Pawn),
+        /// Becomes a picket.
+        PawnOfPickets = ('P', Pawn),
+        /// Becomes a knight.
+        PawnOfKnights = ('P', Pawn),
+        /// Becomes a rook.
+        PawnOfRooks = ('P', Pawn),
+    }
 }
 
 /// How many kinds of piece there are (the kinds before the pawns).
 pub const PIECE_KINDS: usize = 12;
 
 impl Kind {
-    /// Every kind, pieces first.
-    pub const ALL: [Kind; 23] = [
-        Kind::King,
-        Kind::Prince,
-        Kind::AdventitiousKing,
-        Kind::General,
-        Kind::Vizier,
-        Kind::Rook,
-        Kind::Knight,
-        Kind::Picket,
-        Kind::Giraffe,
-        Kind::Elephant,
-        Kind::Camel,
-        Kind::WarEngine,
-        Kind::PawnOfPawns,
-        Kind::PawnOfWarEngines,
-        Kind::PawnOfCamels,
-        Kind::PawnOfElephants,
-        Kind::PawnOfGenerals,
-        Kind::PawnOfKings,
-        Kind::PawnOfViziers,
-        Kind::PawnOfGiraffes,
-        Kind::PawnOfPickets,
-        Kind::PawnOfKnights,
-        Kind::PawnOfRooks,
-    ];
-
-    /// The index in per-kind tables.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// Whether this is a pawn.
     pub const fn is_pawn(self) -> bool {
         self as usize >= PIECE_KINDS
@@ -125,25 +96,6 @@ impl Kind {
         })
     }
 
-    /// The letter of a piece in notation and position texts; a pawn is `P`.
-    pub const fn letter(self) -> char {
-        match self {
-            Kind::King => 'K',
-            Kind::Prince => 'I',
-            Kind::AdventitiousKing => 'A',
-            Kind::General => 'G',
-            Kind::Vizier => 'V',
-            Kind::Rook => 'R',
-            Kind::Knight => 'N',
-            Kind::Picket => 'T',
-            Kind::Giraffe => 'Z',
-            Kind::Elephant => 'E',
-            Kind::Camel => 'C',
-            Kind::WarEngine => 'D',
-            _ => 'P',
-        }
-    }
-
     /// The position-text token: the letter, and for a pawn the letter of the
     /// piece it becomes (`PK` the pawn of kings, `PP` the pawn of pawns).
     pub fn token(self) -> String {
@@ -160,25 +112,6 @@ impl Kind {
     /// Reads a token (upper case).
     pub fn from_token(token: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.token() == token)
-    }
-
-    /// The picture the renderer draws (pawns are marked with [`Kind::badge`]).
-    pub const fn figure(self) -> Figure {
-        match self {
-            Kind::King => Figure::King,
-            Kind::Prince => Figure::Prince,
-            Kind::AdventitiousKing => Figure::AdventitiousKing,
-            Kind::General => Figure::General,
-            Kind::Vizier => Figure::Vizier,
-            Kind::Rook => Figure::Rook,
-            Kind::Knight => Figure::Knight,
-            Kind::Picket => Figure::Picket,
-            Kind::Giraffe => Figure::Giraffe,
-            Kind::Elephant => Figure::Elephant,
-            Kind::Camel => Figure::Camel,
-            Kind::WarEngine => Figure::WarEngine,
-            _ => Figure::Pawn,
-        }
     }
 
     /// The mark on a pawn: the piece it becomes (a pawn for the pawn of pawns).

@@ -210,7 +210,6 @@ impl Rules {
 
 static INFO: GameInfo = GameInfo {
     id: "tamerlane",
-    name: "Tamerlane chess",
     setups: &Setup::NAMES,
     options: &[
         STEPPERS,
@@ -227,21 +226,7 @@ static INFO: GameInfo = GameInfo {
         (Color::White, Forward::North),
         (Color::Black, Forward::South),
     ]),
-    pieces: &[
-        (Kind::King.letter(), Figure::King),
-        (Kind::Prince.letter(), Figure::Prince),
-        (Kind::AdventitiousKing.letter(), Figure::AdventitiousKing),
-        (Kind::General.letter(), Figure::General),
-        (Kind::Vizier.letter(), Figure::Vizier),
-        (Kind::Rook.letter(), Figure::Rook),
-        (Kind::Knight.letter(), Figure::Knight),
-        (Kind::Picket.letter(), Figure::Picket),
-        (Kind::Giraffe.letter(), Figure::Giraffe),
-        (Kind::Elephant.letter(), Figure::Elephant),
-        (Kind::Camel.letter(), Figure::Camel),
-        (Kind::WarEngine.letter(), Figure::WarEngine),
-        ('P', Figure::Pawn),
-    ],
+    pieces: &Kind::PIECES,
     letters_in_moves: false,
 };
 

@@ -9,6 +9,7 @@ mod text;
 
 use crate::bits::Bits;
 use crate::geometry::{Forward, Geometry, Square};
+use crate::kinds::kinds;
 use crate::options::{OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
 pub use crate::seat::Side;
@@ -38,58 +39,21 @@ fn last_rank(side: Side) -> u8 {
     side.pick(7, 0)
 }
 
-/// The kinds of men.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Kind {
-    /// Steps one or two squares forward from any rank; never captures, never captured.
-    Pawn,
-    /// The usual knight.
-    Knight,
-    /// A bishop whose diagonals nothing blocks.
-    Bishop,
-    /// A rook whose lines nothing blocks.
-    Rook,
-    /// A queen whose lines nothing blocks; a side that loses both loses the game.
-    Queen,
-    /// A promoted pawn: goes to any square.
-    Superqueen,
-}
-
-impl Kind {
-    const ALL: [Kind; 6] = [
-        Kind::Pawn,
-        Kind::Knight,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::Queen,
-        Kind::Superqueen,
-    ];
-
-    const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The letter of position texts and notation.
-    const fn letter(self) -> char {
-        match self {
-            Kind::Pawn => 'P',
-            Kind::Knight => 'N',
-            Kind::Bishop => 'B',
-            Kind::Rook => 'R',
-            Kind::Queen => 'Q',
-            Kind::Superqueen => 'S',
-        }
-    }
-
-    const fn figure(self) -> Figure {
-        match self {
-            Kind::Pawn => Figure::Pawn,
-            Kind::Knight => Figure::Knight,
-            Kind::Bishop => Figure::Bishop,
-            Kind::Rook => Figure::Rook,
-            Kind::Queen => Figure::Queen,
-            Kind::Superqueen => Figure::Superqueen,
-        }
+kinds! {
+    /// The kinds of men.
+    pub enum Kind {
+        /// Steps one or two squares forward from any rank; never captures, never captured.
+        Pawn = ('P', Pawn),
+        /// The usual knight.
+        Knight = ('N', Knight),
+        /// A bishop whose diagonals nothing blocks.
+        Bishop = ('B', Bishop),
+        /// A rook whose lines nothing blocks.
+        Rook = ('R', Rook),
+        /// A queen whose lines nothing blocks; a side that loses both loses the game.
+        Queen = ('Q', Queen),
+        /// A promoted pawn: goes to any square.
+        Superqueen = ('S', Superqueen),
     }
 }
 
@@ -149,21 +113,13 @@ impl Rules {
 
 static INFO: GameInfo = GameInfo {
     id: "through",
-    name: "Through chess",
     setups: &["standard"],
     options: &[SUPERQUEEN_CAPTURE, WIN],
     seats: &SeatInfo::free_for_all([
         (Color::White, Forward::North),
         (Color::Black, Forward::South),
     ]),
-    pieces: &[
-        (Kind::Pawn.letter(), Figure::Pawn),
-        (Kind::Knight.letter(), Figure::Knight),
-        (Kind::Bishop.letter(), Figure::Bishop),
-        (Kind::Rook.letter(), Figure::Rook),
-        (Kind::Queen.letter(), Figure::Queen),
-        (Kind::Superqueen.letter(), Figure::Superqueen),
-    ],
+    pieces: &Kind::PIECES,
     letters_in_moves: false,
 };
 

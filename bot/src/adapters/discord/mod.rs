@@ -8,11 +8,10 @@
 //! HTTP endpoint and the tests hand it interactions without a gateway
 //! connection, which poise's framework needs for its own dispatch.
 
-pub mod commands;
 pub mod endpoint;
+pub mod slash;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use serenity::all::{
     ButtonStyle, CommandInteraction, ComponentInteraction, Context as Gateway, CreateActionRow,
@@ -23,15 +22,16 @@ use serenity::all::{
 };
 use serenity::builder::Builder;
 
+use crate::commands::{self, Command, Kind, Proposal, Value, Verb};
 use crate::config;
-use crate::service::i18n::Locale;
+use crate::platform::Platform;
+use crate::service::i18n::{Locale, Msg, Reader};
 use crate::service::reply::Reply;
 use crate::service::{Context, Service};
-use seance_engine::catalogue;
 use seance_render::Style;
 
-/// The platform's name in the store.
-pub const PLATFORM: &str = "discord";
+/// The platform.
+const PLATFORM: Platform = Platform::Discord;
 
 /// Discord's limit on a message's text.
 const MAX_TEXT: usize = 2000;
@@ -98,7 +98,7 @@ impl Discord {
     /// Registers the slash commands: in `guild` only (shown at once, for
     /// development), or everywhere (Discord takes up to an hour to show them).
     pub async fn register(&self, guild: Option<GuildId>) {
-        let definitions = commands::definitions();
+        let definitions = slash::definitions();
         let registered = match guild {
             Some(guild) => guild.set_commands(&self.http, definitions).await,
             None => serenity::all::Command::set_global_commands(&self.http, definitions).await,
@@ -199,7 +199,7 @@ impl Discord {
             .or_else(|| user.global_name.clone())
             .unwrap_or_else(|| user.name.clone());
         Context {
-            platform: PLATFORM.to_string(),
+            platform: PLATFORM,
             chat: channel,
             user: user.id.get().to_string(),
             name,
@@ -219,45 +219,49 @@ impl Discord {
 
     async fn command(&self, command: &CommandInteraction) -> Answer {
         let context = Discord::command_context(command);
-        let values = commands::values(&command.data.options);
         // A command Discord still shows from an older registration gets the help.
-        let text = crate::adapters::commands::typed(&command.data.name, &values)
-            .unwrap_or_else(|| "help".into());
-        let replies = self.service.handle_text(&context, &text).await;
+        let input = match Verb::named(&command.data.name) {
+            Some(verb) => commands::read_named(verb, slash::named(&command.data.options)),
+            None => Ok(Command::Help),
+        };
+        let replies = self.service.handle(&context, input).await;
         Answer::Messages(replies.iter().map(|r| self.outgoing(r)).collect())
     }
 
     /// Suggestions for the parameter being typed: legal moves, setups, options.
     async fn complete(&self, command: &CommandInteraction) -> Vec<String> {
-        let Some(typing) = command.data.autocomplete() else {
+        let (Some(typing), Some(verb)) =
+            (command.data.autocomplete(), Verb::named(&command.data.name))
+        else {
             return Vec::new();
         };
-        let values = commands::values(&command.data.options);
+        let Some(param) = verb.spec().params.iter().find(|p| p.name == typing.name) else {
+            return Vec::new();
+        };
+        let options = &command.data.options;
+        let game = match slash::given(verb, options, Kind::Game) {
+            Some(Value::Game(game)) => Some(game),
+            _ => None,
+        };
         let typed = typing.value.trim().to_lowercase();
-        match (command.data.name.as_str(), typing.name) {
-            ("move", "move") => {
-                let target = values
-                    .get("game")
-                    .and_then(|g| g.parse().ok())
-                    .map(crate::store::GameId);
+        match param.kind {
+            Kind::Move => {
+                let target = match slash::given(verb, options, Kind::GameNumber) {
+                    Some(Value::Number(id)) => Some(id),
+                    _ => None,
+                };
                 let context = Discord::command_context(command);
                 let moves = self.service.legal_moves(&context, target).await;
                 closest(moves, &typed)
             }
-            ("new", "setup") => {
-                let info = values
-                    .get("game")
-                    .and_then(|g| catalogue::games().into_iter().find(|i| i.id == g));
-                let setups = info
-                    .map(|i| i.setups.iter().map(|s| s.to_string()).collect())
+            Kind::Setup => {
+                let setups = game
+                    .map(|g| g.info().setups.iter().map(|s| s.to_string()).collect())
                     .unwrap_or_default();
                 closest(setups, &typed)
             }
-            ("new", "options") => {
-                let info = values
-                    .get("game")
-                    .and_then(|g| catalogue::games().into_iter().find(|i| i.id == g));
-                let Some(info) = info else {
+            Kind::Options => {
+                let Some(game) = game else {
                     return Vec::new();
                 };
                 // Complete the last word; keep those before it.
@@ -265,7 +269,8 @@ impl Discord {
                     Some((before, last)) => (format!("{before} "), last.to_lowercase()),
                     None => (String::new(), typed.clone()),
                 };
-                let pairs = info
+                let pairs = game
+                    .info()
                     .options
                     .iter()
                     .flat_map(|o| o.values.iter().map(move |v| format!("{}={v}", o.key)))
@@ -291,32 +296,32 @@ impl Discord {
         let Some((action, game)) = component.data.custom_id.split_once(':') else {
             return Answer::Messages(Vec::new());
         };
-        let game: String = game.chars().filter(char::is_ascii_digit).collect();
-        if action == "resign" {
-            let (question, yes) = match context.locale {
-                Some(Locale::Ru) => ("Точно сдаться?", "Сдаюсь"),
-                _ => ("Really resign?", "Resign"),
-            };
-            let confirm = CreateButton::new(format!("resign-yes:{game}"))
-                .label(yes)
-                .style(ButtonStyle::Danger);
-            return Answer::Messages(vec![Outgoing {
-                text: question.to_string(),
-                ephemeral: true,
-                buttons: vec![CreateActionRow::Buttons(vec![confirm])],
-                ..Outgoing::default()
-            }]);
-        }
-        let word = match action {
-            "moves" => "moves",
-            "draw" => "draw",
-            "resign-yes" => "resign",
+        let Ok(game) = game.parse::<i64>() else {
+            return Answer::Messages(Vec::new());
+        };
+        let target = Some(crate::store::GameId(game));
+        let command = match action {
+            "moves" => Command::Moves(target, None),
+            "draw" => Command::Offer(target, Proposal::Draw),
+            "resign-yes" => Command::Resign(target),
+            "resign" => {
+                let reader = Reader {
+                    locale: context.locale.unwrap_or_default(),
+                    platform: PLATFORM,
+                };
+                let confirm = CreateButton::new(format!("resign-yes:{game}"))
+                    .label(Msg::ResignButton.text(reader))
+                    .style(ButtonStyle::Danger);
+                return Answer::Messages(vec![Outgoing {
+                    text: Msg::ReallyResign.text(reader),
+                    ephemeral: true,
+                    buttons: vec![CreateActionRow::Buttons(vec![confirm])],
+                    ..Outgoing::default()
+                }]);
+            }
             _ => return Answer::Messages(Vec::new()),
         };
-        let replies = self
-            .service
-            .handle_text(&context, &format!("{word} #{game}"))
-            .await;
+        let replies = self.service.handle(&context, command).await;
         Answer::Messages(replies.iter().map(|r| self.outgoing(r)).collect())
     }
 
@@ -347,10 +352,8 @@ impl Discord {
             message.channel_id.get().to_string(),
             "",
         );
-        let replies = self
-            .service
-            .handle_text(&context, &format!("move {text} #{game}"))
-            .await;
+        let input = commands::reply_move(crate::store::GameId(game), text);
+        let replies = self.service.handle(&context, input).await;
         for reply in &replies {
             let outgoing = self.outgoing(reply);
             channel_message(outgoing)
@@ -553,13 +556,9 @@ pub async fn run(service: Service, settings: config::Discord, style: Style) -> a
     let http = Arc::new(Discord::http(&settings));
     let discord = Discord::new(service, http.clone(), style);
     let courier = discord.clone();
-    tokio::spawn(async move {
-        loop {
-            if let Err(error) = courier.deliver().await {
-                eprintln!("discord: outbox: {error}");
-            }
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
+    super::courier(PLATFORM.name(), move || {
+        let courier = courier.clone();
+        async move { courier.deliver().await }
     });
     let guild = settings
         .development_guild

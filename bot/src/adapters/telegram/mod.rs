@@ -10,7 +10,6 @@ pub mod pace;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use teloxide::dispatching::{Dispatcher, UpdateFilterExt};
 use teloxide::dptree;
@@ -28,17 +27,17 @@ use teloxide::{Bot, RequestError};
 
 use self::keyboard::Press;
 use self::pace::{MAX_CAPTION, MAX_TEXT, Note, Pace, Photo, Step};
-use crate::adapters::commands::SPECS;
+use crate::commands::{self, Command, ParseError, Proposal, Setting, Verb};
 use crate::config;
-use crate::service::command::{Command, ParseError};
+use crate::platform::Platform;
 use crate::service::i18n::Locale;
 use crate::service::reply::Reply;
-use crate::service::{Context, Service};
+use crate::service::{Context, Input, Service};
 use crate::store::GameId;
 use seance_render::Style;
 
-/// The platform's name in the store.
-pub const PLATFORM: &str = "telegram";
+/// The platform.
+const PLATFORM: Platform = Platform::Telegram;
 
 /// Telegram's limit on the text of a callback's answer.
 const MAX_ALERT: usize = 200;
@@ -78,11 +77,10 @@ impl Telegram {
 
     /// Registers the command menu, in English and in Russian.
     pub async fn register(&self) -> Result<(), RequestError> {
-        for (language, russian) in [(None, false), (Some("ru"), true)] {
-            let commands = SPECS.iter().map(|spec| {
-                let description = if russian { spec.ru } else { spec.en };
-                BotCommand::new(spec.name, description)
-            });
+        for (language, locale) in [(None, Locale::En), (Some("ru"), Locale::Ru)] {
+            let commands = Verb::ALL
+                .into_iter()
+                .map(|verb| BotCommand::new(verb.name(), verb.spec().about(locale)));
             let request = self.bot.set_my_commands(commands);
             match language {
                 Some(code) => request.language_code(code).await?,
@@ -95,7 +93,7 @@ impl Telegram {
     /// The player and chat of an update.
     fn context(user: &User, chat: ChatId) -> Context {
         Context {
-            platform: PLATFORM.to_string(),
+            platform: PLATFORM,
             chat: chat.0.to_string(),
             user: user.id.0.to_string(),
             name: user.full_name(),
@@ -119,8 +117,8 @@ impl Telegram {
             .and_then(board_game);
         let private = message.chat.is_private();
         let context = Telegram::context(user, message.chat.id);
-        for typed in typed(text, me.username(), private, board) {
-            let replies = self.service.handle_text(&context, &typed).await;
+        for input in read(text, me.username(), private, board) {
+            let replies = self.service.handle(&context, input).await;
             for reply in &replies {
                 self.post(self.note(message.chat.id, reply, Some(message.id)));
             }
@@ -141,14 +139,15 @@ impl Telegram {
         let chat = message.chat.id;
         let context = Telegram::context(&query.from, chat);
         let game = press.game();
+        let target = Some(GameId(game));
         let markup = match &press {
             Press::Pick(_) | Press::From(..) => {
-                let moves = self.service.legal_moves(&context, Some(GameId(game))).await;
+                let moves = self.service.legal_moves(&context, target).await;
                 if moves.is_empty() {
                     // Not this player's turn, or not their game: the service says which.
                     let replies = self
                         .service
-                        .handle_text(&context, &format!("moves #{game}"))
+                        .handle(&context, Command::Moves(target, None))
                         .await;
                     return self.alert(query, &replies).await;
                 }
@@ -166,13 +165,13 @@ impl Telegram {
             self.bot.answer_callback_query(query.id.clone()).await?;
             return self.edit(chat, message.id, markup).await;
         }
-        let typed = match &press {
-            Press::Play(_, mv) => format!("move {mv} #{game}"),
-            Press::Moves(_) => format!("moves #{game}"),
-            Press::Draw(_) => format!("draw #{game}"),
-            _ => format!("resign #{game}"),
+        let command = match &press {
+            Press::Play(_, mv) => Command::Move(target, mv.clone()),
+            Press::Moves(_) => Command::Moves(target, None),
+            Press::Draw(_) => Command::Offer(target, Proposal::Draw),
+            _ => Command::Resign(target),
         };
-        let replies = self.service.handle_text(&context, &typed).await;
+        let replies = self.service.handle(&context, command).await;
         if replies.iter().all(|r| r.private) && !matches!(press, Press::Moves(_)) {
             return self.alert(query, &replies).await;
         }
@@ -391,40 +390,36 @@ fn board_game(markup: &InlineKeyboardMarkup) -> Option<i64> {
         })
 }
 
-/// The typed commands a chat message stands for: `/cmd@bot args` when meant
-/// for this bot, a move in reply to one of its boards, anything in a private
+/// The commands a chat message stands for: `/cmd@bot args` when meant for
+/// this bot, a move in reply to one of its boards, anything in a private
 /// chat. `/start` in a private chat lets the bot write to the player there.
-pub fn typed(text: &str, bot: &str, private: bool, board: Option<i64>) -> Vec<String> {
+pub fn read(text: &str, bot: &str, private: bool, board: Option<i64>) -> Vec<Input> {
     let text = text.trim();
-    let Some(command) = text.strip_prefix('/') else {
+    if !text.starts_with('/') {
         return match board {
-            Some(game) => vec![format!("move {text} #{game}")],
-            None if private => vec![text.to_string()],
+            Some(game) => vec![commands::reply_move(GameId(game), text)],
+            None if private => vec![commands::parse(text)],
             None => Vec::new(),
         };
-    };
-    let (word, rest) = command
-        .split_once(char::is_whitespace)
-        .unwrap_or((command, ""));
+    }
+    let word = text[1..].split_whitespace().next().unwrap_or("");
     let (name, addressed) = match word.split_once('@') {
         Some((name, to)) if to.eq_ignore_ascii_case(bot) => (name, true),
         Some(_) => return Vec::new(),
         None => (word, private),
     };
-    let name = name.to_lowercase();
-    if name == "start" && private {
-        return vec!["settings dm on".to_string(), "help".to_string()];
+    if private && name.eq_ignore_ascii_case(Verb::Start.name()) {
+        return vec![
+            Ok(Command::Settings(vec![Setting::DirectMessages(true)])),
+            Ok(Command::Help),
+        ];
     }
-    let typed = format!("{name} {}", rest.trim()).trim().to_string();
+    let input = commands::parse(text);
     // Another bot's command in a group, not addressed to us: not ours to answer.
-    let unknown = matches!(
-        Command::parse(&format!("/{typed}")),
-        Err(ParseError::Unknown(_))
-    );
-    if !addressed && unknown {
+    if !addressed && matches!(input, Err(ParseError::Unknown(_))) {
         return Vec::new();
     }
-    vec![typed]
+    vec![input]
 }
 
 /// Text made safe for Telegram's HTML.
@@ -461,13 +456,9 @@ pub async fn run(service: Service, settings: config::Telegram, style: Style) -> 
         eprintln!("telegram: registering the commands failed: {error}");
     }
     let courier = telegram.clone();
-    tokio::spawn(async move {
-        loop {
-            if let Err(error) = courier.deliver().await {
-                eprintln!("telegram: outbox: {error}");
-            }
-            tokio::time::sleep(Duration::from_secs(1)).await;
-        }
+    super::courier(PLATFORM.name(), move || {
+        let courier = courier.clone();
+        async move { courier.deliver().await }
     });
     let mut dispatcher = dispatcher(telegram);
     if settings.webhook_url.is_empty() {
@@ -527,23 +518,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn messages_read_as_typed_commands() {
-        let said = |text, private, board| typed(text, "SeanceBot", private, board);
-        assert_eq!(said("/move e2e4", false, None), ["move e2e4"]);
-        assert_eq!(said("/move@seancebot e2e4", false, None), ["move e2e4"]);
+    fn messages_read_as_commands() {
+        let said = |text, private, board| read(text, "SeanceBot", private, board);
+        let mv = |text: &str| Ok(Command::Move(None, text.to_string()));
+        assert_eq!(said("/move e2e4", false, None), [mv("e2e4")]);
+        assert_eq!(said("/move@seancebot e2e4", false, None), [mv("e2e4")]);
         assert!(said("/move@OtherBot e2e4", false, None).is_empty());
         assert_eq!(
             said("/new@SeanceBot through time=1d", false, None),
-            ["new through time=1d"]
+            [commands::parse("new through time=1d")]
         );
-        assert_eq!(said("e2-e4", false, Some(3)), ["move e2-e4 #3"]);
+        assert_eq!(
+            said("e2-e4", false, Some(3)),
+            [Ok(Command::Move(Some(GameId(3)), "e2-e4".to_string()))]
+        );
         assert!(said("hello all", false, None).is_empty(), "group chatter");
-        assert_eq!(said("help", true, None), ["help"]);
-        assert_eq!(said("/start", true, None), ["settings dm on", "help"]);
-        assert_eq!(said("/start", false, None), ["start"]);
+        assert_eq!(said("help", true, None), [Ok(Command::Help)]);
+        assert_eq!(
+            said("/start", true, None),
+            [
+                Ok(Command::Settings(vec![Setting::DirectMessages(true)])),
+                Ok(Command::Help)
+            ]
+        );
+        assert_eq!(said("/start", false, None), [Ok(Command::Start(None))]);
         assert!(said("/frobnicate", false, None).is_empty(), "another bot's");
-        assert_eq!(said("/frobnicate@SeanceBot", false, None), ["frobnicate"]);
-        assert_eq!(said("/frobnicate", true, None), ["frobnicate"]);
+        let unknown = || Err(ParseError::Unknown("frobnicate".to_string()));
+        assert_eq!(said("/frobnicate@SeanceBot", false, None), [unknown()]);
+        assert_eq!(said("/frobnicate", true, None), [unknown()]);
     }
 
     #[test]
