@@ -2,9 +2,9 @@
 
 use std::time::Duration;
 
-/// Reads a duration made of numbers with the units `d`, `h`, `m`, `s` and
-/// `ms` (Russian `д`, `ч`, `м`, `с`, `мс` too); `None` if it is not one, is
-/// zero, or exceeds a year.
+/// Reads a duration made of numbers (`2`, `0.3`) with the units `d`, `h`,
+/// `m`, `s` and `ms` (Russian `д`, `ч`, `м`, `с`, `мс` too); `None` if it is
+/// not one, is zero, or exceeds a year.
 pub fn parse(text: &str) -> Option<Duration> {
     let text = text.trim().to_lowercase();
     let mut total: u128 = 0;
@@ -12,9 +12,22 @@ pub fn parse(text: &str) -> Option<Duration> {
     while !rest.is_empty() {
         rest = rest.trim_start();
         let digits = rest
-            .find(|c: char| !c.is_ascii_digit())
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
             .unwrap_or(rest.len());
-        let number: u128 = rest[..digits].parse().ok()?;
+        // Thousandths of the unit, so that `0.3s` is 300 ms.
+        let (whole, fraction) = rest[..digits]
+            .split_once('.')
+            .unwrap_or((&rest[..digits], ""));
+        if whole.is_empty() && fraction.is_empty() || fraction.len() > 3 {
+            return None;
+        }
+        let whole: u128 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().ok()?
+        };
+        let fraction: u128 = format!("{fraction:0<3}").parse().ok()?;
+        let number = whole.checked_mul(1000)?.checked_add(fraction)?;
         rest = &rest[digits..];
         let unit = rest
             .find(|c: char| c.is_ascii_digit() || c == ' ')
@@ -28,7 +41,7 @@ pub fn parse(text: &str) -> Option<Duration> {
             _ => return None,
         };
         rest = &rest[unit..];
-        total = total.checked_add(number.checked_mul(millis)?)?;
+        total = total.checked_add(number.checked_mul(millis)? / 1000)?;
     }
     if total == 0 || total > 366 * 86_400_000 {
         return None;
@@ -67,7 +80,20 @@ mod tests {
         assert_eq!(parse("1d12h"), Some(Duration::from_secs(36 * 3_600)));
         assert_eq!(parse("2ч 30м"), Some(Duration::from_secs(9_000)));
         assert_eq!(parse("250ms"), Some(Duration::from_millis(250)));
-        for bad in ["", "3", "d", "0h", "3x", "400d", "99999999999999999999d"] {
+        assert_eq!(parse("0.3s"), Some(Duration::from_millis(300)));
+        assert_eq!(parse("1.5h"), Some(Duration::from_secs(5_400)));
+        for bad in [
+            "",
+            "3",
+            "d",
+            "0h",
+            "3x",
+            "400d",
+            "99999999999999999999d",
+            ".s",
+            "1.2345s",
+            "1.2.3s",
+        ] {
             assert_eq!(parse(bad), None, "{bad}");
         }
         assert_eq!(format(Duration::from_secs(36 * 3_600)), "1d12h");

@@ -13,11 +13,12 @@
 //! b2b3
 //! ```
 
+use seance_engine::Start;
 use seance_engine::catalogue::GameType;
-use seance_engine::{Options, Start};
 use thiserror::Error;
 
 use crate::service::dice::{self, Verdict};
+use crate::service::engine_options;
 
 /// A game's record.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -119,8 +120,8 @@ impl Record {
             .as_deref()
             .ok_or(RecordError::Missing("seed-hash"))?;
         let seed = self.seed.as_deref().ok_or(RecordError::Missing("seed"))?;
-        let options = Options::parse(self.options.iter().map(String::as_str))
-            .map_err(|e| RecordError::Options(e.to_string()))?;
+        let options =
+            engine_options(&self.options).map_err(|e| RecordError::Options(e.to_string()))?;
         Ok(dice::verify(
             game,
             Start::Setup(self.setup.clone()),

@@ -490,12 +490,16 @@ async fn every_command_of_the_help_works_as_a_slash_command() {
     h.slash(ANN, "start", &[]).await;
     let calls = h.slash(ANN, "draw", &[]).await;
     assert!(
-        calls[0].text().contains("Answer with /accept or /decline."),
-        "{calls:?}"
+        calls[0]
+            .text()
+            .ends_with(&format!("<@{}>, answer with /accept or /decline.", BOB.0)),
+        "the offer calls the one who must answer: {calls:?}"
     );
+    assert_eq!(calls[0].allowed_users(), [BOB.0.to_string()]);
+    assert!(calls[0].picture().is_none(), "no board for an offer");
     let calls = h.slash(BOB, "decline", &[]).await;
     assert!(
-        calls[0].text().starts_with("black decline the offer"),
+        calls[0].text().starts_with("Black declines the offer"),
         "{calls:?}"
     );
     h.slash(ANN, "draw", &[("game", json!(1))]).await;
@@ -670,7 +674,11 @@ async fn reminders_come_as_mentions_or_direct_messages() {
         ]
     );
     assert_eq!(calls[0].json["recipient_id"], BOB.0.to_string());
-    assert!(calls[1].text().contains("12h left"), "{}", calls[1].text());
+    assert!(
+        calls[1].text().contains("12 hours left"),
+        "{}",
+        calls[1].text()
+    );
 }
 
 /// Plays a whole game through slash commands, spirits answering through the outbox.

@@ -22,6 +22,8 @@ fn worker(url: &str) -> Child {
         .args(["run", "--worker", "--config", "no-such-config.toml"])
         .env("SEANCE_DATABASE_URL", url)
         .env("SEANCE_GAMES_SPIRIT_PAUSE", "20ms")
+        // Quick spirits: the test is about jobs surviving, not their strength.
+        .env("SEANCE_GAMES_SPIRIT_TIME", "50ms")
         .env("SEANCE_GAMES_JOB_LEASE", "1s")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -103,7 +105,7 @@ async fn finished_cleanly(store: &Store, game: GameId) {
 async fn survives_kill_9(scratch: Scratch) {
     let (store, url, game) = spirits_game(scratch).await;
     let mut first = worker(&url);
-    wait(&store, game, Duration::from_secs(60), |actions, _| {
+    wait(&store, game, Duration::from_secs(300), |actions, _| {
         actions >= 30
     })
     .await;
@@ -121,7 +123,7 @@ async fn survives_kill_9(scratch: Scratch) {
     );
 
     let mut second = worker(&url);
-    wait(&store, game, Duration::from_secs(180), |_, stage| {
+    wait(&store, game, Duration::from_secs(600), |_, stage| {
         stage == Stage::Over
     })
     .await;
@@ -144,7 +146,7 @@ async fn postgres_survives_kill_9() {
 async fn two_workers_on_one_postgres_share_the_jobs() {
     let (store, url, game) = spirits_game(Scratch::Postgres).await;
     let mut workers = [worker(&url), worker(&url)];
-    wait(&store, game, Duration::from_secs(180), |_, stage| {
+    wait(&store, game, Duration::from_secs(600), |_, stage| {
         stage == Stage::Over
     })
     .await;

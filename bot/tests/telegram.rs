@@ -49,6 +49,8 @@ struct Call {
     json: Value,
     /// An uploaded file's bytes (multipart).
     file: Option<Vec<u8>>,
+    /// The id of the message it posted.
+    posted: Option<i64>,
     at: Instant,
 }
 
@@ -154,6 +156,7 @@ async fn answer(
     } else {
         (serde_json::from_slice(&body).unwrap_or(Value::Null), None)
     };
+    let mut posted = None;
     let result = match method.as_str() {
         "getMe" => json!({
             "id": BOT, "is_bot": true, "first_name": "Seance", "username": "SeanceBot",
@@ -172,12 +175,19 @@ async fn answer(
                 tokio::time::sleep(Duration::from_millis(5)).await;
             }
         }
-        "sendMessage" | "sendPhoto" | "sendDocument" | "editMessageReplyMarkup" => {
+        "sendMessage"
+        | "sendPhoto"
+        | "sendDocument"
+        | "sendAnimation"
+        | "editMessageReplyMarkup" => {
             let id = {
                 let mut next = fake.next_message.lock().unwrap();
                 *next += 1;
                 *next
             };
+            if method.starts_with("send") {
+                posted = Some(id);
+            }
             let mut message = json!({
                 "message_id": id, "date": 1_796_068_800, "chat": group_json(),
                 "from": user_json(BOT, "Seance", "en", true),
@@ -197,6 +207,7 @@ async fn answer(
             method,
             json,
             file,
+            posted,
             at: Instant::now(),
         });
     }
@@ -312,7 +323,7 @@ impl Harness {
     async fn reply(&mut self, who: Member, board: &Call, text: &str) -> Vec<Call> {
         let message = json!({
             "date": 1_796_068_800, "chat": group_json(), "from": user_json(who.0, who.1, who.2, false),
-            "text": text, "reply_to_message": bot_message(board, 999),
+            "text": text, "reply_to_message": bot_message(board),
         });
         self.update("message", message).await
     }
@@ -321,7 +332,7 @@ impl Harness {
     async fn press(&mut self, who: Member, board: &Call, data: &str) -> Vec<Call> {
         let query = json!({
             "id": format!("q{}", self.next_update), "from": user_json(who.0, who.1, who.2, false),
-            "chat_instance": "1", "data": data, "message": bot_message(board, 999),
+            "chat_instance": "1", "data": data, "message": bot_message(board),
         });
         self.update("callback_query", query).await
     }
@@ -347,9 +358,9 @@ impl Harness {
 
 /// One of the bot's messages as Telegram would show it again in an update,
 /// with the buttons it was sent with.
-fn bot_message(call: &Call, id: i64) -> Value {
+fn bot_message(call: &Call) -> Value {
     let mut message = json!({
-        "message_id": id, "date": 1_796_068_800, "chat": group_json(),
+        "message_id": call.posted.expect("a message the bot posted"), "date": 1_796_068_800, "chat": group_json(),
         "from": user_json(BOT, "Seance", "en", true),
         "photo": [{"file_id": "f", "file_unique_id": "u", "width": 1, "height": 1}],
     });
@@ -376,9 +387,16 @@ async fn commands_boards_buttons_and_edits() {
         calls[0].text().starts_with("Game #1: Through chess"),
         "{calls:?}"
     );
-    // Bob's Telegram speaks Russian: so does the bot, to him.
+    // The chat speaks its first game's creator's language; Bob's Telegram
+    // speaks Russian, and so does the bot when it answers him alone.
     let calls = h.say(BOB, "/join").await;
-    assert!(calls[0].text().contains("чёрные"), "{}", calls[0].text());
+    assert!(
+        calls[0].text().contains("plays black"),
+        "{}",
+        calls[0].text()
+    );
+    let calls = h.say(BOB, "/join").await;
+    assert!(calls[0].text().contains("занято"), "{}", calls[0].text());
     let calls = h.say(ANN, "/start").await;
     let board = boards(&calls)[0].clone();
     let picture = board.picture();
@@ -411,7 +429,7 @@ async fn commands_boards_buttons_and_edits() {
         .iter()
         .find(|c| c.method == "editMessageReplyMarkup")
         .expect("an edit, not a new message");
-    assert_eq!(edit.json["message_id"], 999);
+    assert_eq!(edit.json["message_id"], board.posted.unwrap());
     assert!(calls.iter().all(|c| !c.method.starts_with("send")));
     let men = edit.buttons();
     assert!(
@@ -440,6 +458,7 @@ async fn commands_boards_buttons_and_edits() {
     let calls = h.reply(BOB, &board, "e7-e5").await;
     assert_eq!(h.game(1).await.log, ["e2e4", "e7e5"]);
     assert_eq!(boards(&calls).len(), 1);
+    let board = boards(&calls)[0].clone();
     // A typed command with arguments; an illegal move is answered to its sender.
     let calls = h.say(ANN, "/move e4e9").await;
     assert_eq!(calls.len(), 1);
@@ -452,9 +471,10 @@ async fn commands_boards_buttons_and_edits() {
         .iter()
         .find(|c| c.method == "editMessageReplyMarkup")
         .unwrap();
-    assert_eq!(ask.buttons(), ["R:1", "c:1"]);
+    let sure = format!("R:1:{}", ANN.0);
+    assert_eq!(ask.buttons(), [sure.clone(), "c:1".to_string()]);
     assert_eq!(h.game(1).await.stage, Stage::Playing);
-    h.press(ANN, &board, "R:1").await;
+    h.press(ANN, &board, &sure).await;
     assert_eq!(h.game(1).await.stage, Stage::Over);
 }
 
@@ -536,7 +556,7 @@ async fn hostile_updates_change_nothing() {
         .unwrap();
     assert_eq!(alert.json["show_alert"], true);
     assert!(!alert.text().is_empty());
-    h.press(EVE, &board, "R:1").await;
+    h.press(EVE, &board, &format!("R:1:{}", EVE.0)).await;
     // A stranger's reply to the board, and a message with no text at all.
     h.reply(EVE, &board, "e2e4").await;
     let sticker = json!({
@@ -609,7 +629,7 @@ async fn a_private_start_lets_reminders_come_privately() {
     let calls = h.settle().await;
     assert_eq!(calls.len(), 1, "{calls:?}");
     assert_eq!(calls[0].chat(), ANN.0, "privately");
-    assert!(calls[0].text().contains("12h"), "{}", calls[0].text());
+    assert!(calls[0].text().contains("12 hours"), "{}", calls[0].text());
 }
 
 /// Plays a whole game through scripted updates: typed moves, moves picked

@@ -16,7 +16,7 @@ use crate::seat::{Phase, Seat};
 use crate::spirit::{Spirit, Thought};
 use crate::tamerlane::Tamerlane;
 use crate::through::Through;
-use crate::variant::{GameInfo, SetupError, Variant};
+use crate::variant::{GameInfo, MoveInfo, SetupError, Variant};
 use crate::view::BoardView;
 
 /// Something to do with a variant chosen by id: [`visit`] calls `visit::<V>()`
@@ -133,6 +133,10 @@ pub trait AnyGame: Debug + Send + Sync {
     fn outcome(&self) -> Option<&Outcome>;
     /// The canonical texts of the legal moves.
     fn legal_moves(&self) -> Vec<String>;
+    /// The legal moves with what each does, for menus of moves.
+    fn legal_moves_described(&self) -> Vec<(String, MoveInfo)>;
+    /// Whether `seat` still takes turns.
+    fn in_play(&self, seat: Seat) -> bool;
     /// What `spirit` plays for the seat to move, as canonical text, with how
     /// deep it looked; `None` when that seat has no move.
     fn think(&self, spirit: &Spirit) -> Option<Thought<String>>;
@@ -142,6 +146,8 @@ pub trait AnyGame: Debug + Send + Sync {
     fn dice(&self) -> Vec<u8>;
     /// The offer waiting for answers and the seats that agree to it so far.
     fn pending_offer(&self) -> Option<(Offer, Vec<Seat>)>;
+    /// The seats the pending offer still waits for.
+    fn offer_waits_for(&self) -> Vec<Seat>;
     /// A move typed by `seat`, in forgiving notation; returns its canonical text.
     fn play_input(&mut self, seat: Seat, input: &str) -> Result<String, ActionError>;
     /// Any action, a move written in forgiving notation for the seat the game
@@ -202,6 +208,13 @@ impl<V: Variant> AnyGame for Game<V> {
     }
 
     fn legal_moves(&self) -> Vec<String> {
+        self.legal_moves_described()
+            .into_iter()
+            .map(|(text, _)| text)
+            .collect()
+    }
+
+    fn legal_moves_described(&self) -> Vec<(String, MoveInfo)> {
         if self.outcome().is_some() {
             return Vec::new();
         }
@@ -209,8 +222,12 @@ impl<V: Variant> AnyGame for Game<V> {
         position
             .legal_moves()
             .into_iter()
-            .map(|mv| self.move_text(mv))
+            .map(|mv| (self.move_text(mv), position.describe(mv)))
             .collect()
+    }
+
+    fn in_play(&self, seat: Seat) -> bool {
+        self.outcome().is_none() && self.position().in_play(seat)
     }
 
     fn dice_spec(&self) -> Option<DiceSpec> {
@@ -223,6 +240,10 @@ impl<V: Variant> AnyGame for Game<V> {
 
     fn pending_offer(&self) -> Option<(Offer, Vec<Seat>)> {
         Game::pending_offer(self).map(|(offer, agreed)| (offer, agreed.to_vec()))
+    }
+
+    fn offer_waits_for(&self) -> Vec<Seat> {
+        Game::offer_waits_for(self)
     }
 
     fn play_input(&mut self, seat: Seat, input: &str) -> Result<String, ActionError> {

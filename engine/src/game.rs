@@ -4,7 +4,7 @@
 
 use thiserror::Error;
 
-use crate::notation::{NotationError, format_move, parse_move};
+use crate::notation::{self, NotationError, format_move, parse_move};
 use crate::options::Options;
 use crate::outcome::{Outcome, Reason};
 use crate::seat::{Color, Phase, Seat};
@@ -143,6 +143,20 @@ pub struct LoggedMove {
     pub seat: Seat,
     /// Its canonical text.
     pub text: String,
+    /// Whether it took a man.
+    pub capture: bool,
+}
+
+impl LoggedMove {
+    /// The move as players are shown it: its canonical text with a capture
+    /// marked (`d1xd8`, `Nb1xc3`).
+    pub fn shown(&self) -> String {
+        let origin = notation::origin(&self.text);
+        if !self.capture || origin.len() == self.text.len() {
+            return self.text.clone();
+        }
+        format!("{origin}x{}", &self.text[origin.len()..])
+    }
 }
 
 /// What one entry of the log is, as the log's readers need to know: a move
@@ -150,7 +164,7 @@ pub struct LoggedMove {
 /// resignations, timeouts).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Entry {
-    Move(Seat),
+    Move { seat: Seat, capture: bool },
     Roll,
     Other,
 }
@@ -261,10 +275,11 @@ impl<V: Variant> Game<V> {
             .rev()
             .find(|(_, (_, e))| *e != Entry::Roll)?;
         match entry {
-            Entry::Move(seat) => Some(LoggedMove {
+            Entry::Move { seat, capture } => Some(LoggedMove {
                 index,
                 seat: *seat,
                 text: text.clone(),
+                capture: *capture,
             }),
             _ => None,
         }
@@ -301,6 +316,17 @@ impl<V: Variant> Game<V> {
         self.pending
             .as_ref()
             .map(|p| (p.offer, p.agreed.as_slice()))
+    }
+
+    /// The seats the pending offer still waits for.
+    pub fn offer_waits_for(&self) -> Vec<Seat> {
+        self.pending.as_ref().map_or(Vec::new(), |p| {
+            p.parties
+                .iter()
+                .copied()
+                .filter(|s| !p.agreed.contains(s))
+                .collect()
+        })
     }
 
     /// The picture's data, with the last move highlighted and the result shown.
@@ -396,7 +422,10 @@ impl<V: Variant> Game<V> {
         let who = |seat: &Seat| color::<V>(*seat);
         let mover = self.phase().seat();
         let entry = match (&action, mover) {
-            (Action::Move(_), Some(seat)) => Entry::Move(seat),
+            (Action::Move(mv), Some(seat)) => Entry::Move {
+                seat,
+                capture: self.position.describe(*mv).capture,
+            },
             (Action::Roll(_), _) => Entry::Roll,
             _ => Entry::Other,
         };

@@ -20,6 +20,11 @@ pub enum Problem {
         /// What was typed.
         input: String,
     },
+    /// A square named in the input is not on this board (`e9` on an 8x8 board).
+    NoSuchSquare {
+        /// The square as typed.
+        square: String,
+    },
     /// The seat to move has no legal move at all.
     NoMoves,
     /// The named square is empty.
@@ -71,6 +76,9 @@ impl fmt::Display for Problem {
         match self {
             Problem::Unreadable { input } => {
                 write!(f, "could not read a move in '{input}': write it like e2e4")
+            }
+            Problem::NoSuchSquare { square } => {
+                write!(f, "there is no square {square} on this board")
             }
             Problem::NoMoves => f.write_str("there is no legal move"),
             Problem::Empty { square } => write!(f, "there is no piece on {square}"),
@@ -213,6 +221,8 @@ fn explain<V: Variant, M>(
     let name = |square: Square| geometry.name(square).to_string();
     let problem = if moves.is_empty() {
         Problem::NoMoves
+    } else if let Some(square) = off_board(geometry, typed) {
+        Problem::NoSuchSquare { square }
     } else {
         match squares.as_slice() {
             [] => Problem::Unreadable {
@@ -371,6 +381,44 @@ fn squares_in(geometry: Geometry, text: &str) -> Vec<(usize, Square)> {
     found
 }
 
+/// The first square-shaped word of normalized text (a letter, then one or
+/// two digits) that names no square of `geometry`.
+fn off_board(geometry: Geometry, text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    (0..bytes.len()).find_map(|i| {
+        if !bytes[i].is_ascii_lowercase() {
+            return None;
+        }
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits == 0 || digits > 2 {
+            return None;
+        }
+        let word = &text[i..=i + digits];
+        let on_board = (1..=digits).any(|n| geometry.parse(&text[i..=i + n]).is_some());
+        (!on_board).then(|| word.to_owned())
+    })
+}
+
+/// Whether a text looks like a move someone typed (`e2e4`, `Nf3`, `е2-е4`,
+/// `e7e8=S`, `Qxd8`): a few short words with a square-shaped part, as
+/// opposed to chatter. A reply to a board is read as a move only if it does.
+pub fn looks_like_move(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.is_empty() || words.len() > 2 || text.chars().count() > 16 {
+        return false;
+    }
+    let typed = normalize(text);
+    let marks = |c: char| c.is_alphanumeric() || "-=:+#!?xXхХ".contains(c);
+    let squareish = typed
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit());
+    squareish && text.chars().filter(|c| !c.is_whitespace()).all(marks)
+}
+
 /// The edit distance between two short texts.
 fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
@@ -422,6 +470,34 @@ mod tests {
             .map(|(_, s)| board.name(s).to_string())
             .collect();
         assert_eq!(found, ["k10", "a1"]);
+    }
+
+    #[test]
+    fn moves_are_told_from_chatter() {
+        for typed in [
+            "e2e4", "Nf3", "е2-е4", "e7e8=S", "Qxd8", "e2 e4", "k10k9", "e2e9",
+        ] {
+            assert!(looks_like_move(typed), "{typed}");
+        }
+        for said in [
+            "nice move lol",
+            "gg",
+            "well played!",
+            "ok",
+            "",
+            "what about e4 then",
+        ] {
+            assert!(!looks_like_move(said), "{said}");
+        }
+    }
+
+    #[test]
+    fn a_square_off_the_board_is_named() {
+        let board = Geometry::new(8, 8);
+        assert_eq!(off_board(board, "e2e9"), Some("e9".to_owned()));
+        assert_eq!(off_board(board, "qd1d8"), None);
+        assert_eq!(off_board(board, "e2e4"), None);
+        assert_eq!(off_board(Geometry::new(11, 10), "k10k9"), None);
     }
 
     #[test]

@@ -76,6 +76,8 @@ pub struct MoveInfo {
     /// The text of a move that is not a piece going somewhere (`pass`), which
     /// is then its only spelling; `None` for ordinary moves.
     pub special: Option<&'static str>,
+    /// The moving man and the one on the target change places (Tamerlane's swap).
+    pub swap: bool,
 }
 
 /// A position text that could not be read.
@@ -156,6 +158,12 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
     /// The dice to throw when the phase is [`Phase::Roll`].
     fn dice_spec(&self) -> Option<DiceSpec> {
         None
+    }
+
+    /// Whether `seat` still takes turns (not resigned, not out of play, not
+    /// frozen), assuming the game goes on. Every seat by default.
+    fn in_play(&self, _seat: Seat) -> bool {
+        true
     }
 
     /// The faces rolled for this turn that are still to play (none in games without dice).

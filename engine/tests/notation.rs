@@ -83,7 +83,19 @@ fn says_why_a_move_does_not_fit() {
             input: "hello".into()
         }
     );
-    assert_eq!(problem("z9"), Problem::Unreadable { input: "z9".into() });
+    assert_eq!(
+        problem("z9"),
+        Problem::NoSuchSquare {
+            square: "z9".into()
+        }
+    );
+    assert_eq!(
+        problem("e2e9"),
+        Problem::NoSuchSquare {
+            square: "e9".into()
+        },
+        "not 'nothing can go to e2'"
+    );
     assert_eq!(
         problem("e5e6"),
         Problem::Empty {

@@ -95,6 +95,31 @@ pub fn draw(view: &BoardView, glyphs: Glyphs) -> String {
     out
 }
 
+/// A figure as one glyph for a label (a button, a list): the dark chess
+/// symbol where there is one, else a picture of the piece's namesake.
+pub fn emblem(figure: Figure) -> &'static str {
+    match figure {
+        Figure::King => "♚",
+        Figure::Queen => "♛",
+        Figure::Rook => "♜",
+        Figure::Bishop => "♝",
+        Figure::Knight => "♞",
+        Figure::Pawn => "♟",
+        Figure::Superqueen => "ⓢ",
+        Figure::Boat => "⛵",
+        Figure::Horse => "🐴",
+        Figure::Elephant => "🐘",
+        Figure::General => "🛡",
+        Figure::Vizier => "⚖",
+        Figure::Picket => "🏹",
+        Figure::Giraffe => "🦒",
+        Figure::Camel => "🐫",
+        Figure::WarEngine => "🏰",
+        Figure::Prince => "🤴",
+        Figure::AdventitiousKing => "👑",
+    }
+}
+
 /// The chess symbols of a figure, light and dark, if it has them.
 fn symbols(figure: Figure) -> Option<(char, char)> {
     match figure {

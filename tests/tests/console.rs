@@ -18,11 +18,11 @@ async fn two_players_at_one_keyboard_agree_a_draw() {
         out.contains("Game #1: Through chess. You play white."),
         "{out}"
     );
-    assert!(out.contains("white: d1d8"), "{out}");
+    assert!(out.contains("white: d1xd8"), "the capture is marked: {out}");
     assert!(out.contains("could not read a move in 'hello'"), "{out}");
     assert!(out.contains("black: e7e5"), "{out}");
     assert!(out.contains("Legal moves: "), "{out}");
-    assert!(out.contains("white offer a draw"), "{out}");
+    assert!(out.contains("White offers a draw"), "{out}");
     assert!(out.contains("a draw (agreement)"), "{out}");
     assert_eq!(log, ["d1d8", "e7e5", "offer draw white", "accept black"]);
 }
@@ -49,12 +49,13 @@ async fn a_bad_move_is_explained_and_changes_nothing() {
 async fn against_a_spirit_until_resignation() {
     let (out, log) = console_session(GameType::Through, &[], &["Nc3", "draw", "resign"]).await;
     assert!(out.contains("white: b1c3"), "{out}");
+    let reply = seance_engine::notation::origin(&log[1]);
     assert!(
-        out.contains(&format!("black: {}", log[1])),
+        out.contains(&format!("black: {reply}")),
         "the spirit's reply is shown: {out}"
     );
-    assert!(out.contains("black decline the offer"), "{out}");
-    assert!(out.contains("black win (resignation)"), "{out}");
+    assert!(out.contains("Black declines the offer"), "{out}");
+    assert!(out.contains("black wins (resignation)"), "{out}");
     assert_eq!(
         log[2..],
         ["offer draw white", "decline black", "resign white"]

@@ -166,7 +166,12 @@ async fn whole_games_of_every_game(scratch: Scratch) {
                     .cloned()
                     .expect("a legal move");
                 let text = ok(&service, who, &mv).await;
-                assert!(text.contains(&mv), "{id}: the reply names the move: {text}");
+                let played = replayed(&load(&service, game).await).last_move();
+                let shown = played.map(|m| m.shown()).unwrap_or(mv.clone());
+                assert!(
+                    text.contains(&shown),
+                    "{id}: the reply names the move: {text}"
+                );
                 moves += 1;
             } else {
                 ok(&service, who, "resign").await;
@@ -433,7 +438,7 @@ async fn reminders_and_deadlines_follow_the_clock(scratch: Scratch) {
     let told = service.deliveries(Platform::Terminal, 10).await.unwrap();
     assert_eq!(told.len(), 1);
     assert!(
-        told[0].reply.text.contains("@p0, 12h left"),
+        told[0].reply.text.contains("@p0, 12 hours left"),
         "{:?}",
         told[0].reply.text
     );
@@ -619,8 +624,15 @@ async fn stores_conform(scratch: Scratch) {
     );
     let chat = store.chat(Platform::Discord, "c").await.unwrap();
     assert_eq!(store.chat(Platform::Discord, "c").await.unwrap(), chat);
-    let user = store.user(Platform::Discord, "u", "Ann").await.unwrap();
-    let renamed = store.user(Platform::Discord, "u", "Анна").await.unwrap();
+    let user = store
+        .user(Platform::Discord, "u", "Ann", Some("ru"))
+        .await
+        .unwrap();
+    let renamed = store
+        .user(Platform::Discord, "u", "Анна", None)
+        .await
+        .unwrap();
+    assert_eq!(renamed.reported_locale.as_deref(), Some("ru"), "kept");
     assert_eq!((renamed.id, renamed.name.as_str()), (user.id, "Анна"));
     assert_eq!(store.claim_job(EPOCH, 1000).await.unwrap(), None);
     assert_eq!(store.next_due().await.unwrap(), None);

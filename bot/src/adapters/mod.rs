@@ -4,6 +4,7 @@
 
 pub mod console;
 pub mod discord;
+pub mod picker;
 pub mod telegram;
 
 use std::future::Future;

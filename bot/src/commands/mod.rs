@@ -2,13 +2,15 @@
 //! their types and descriptions in English and Russian ([`table`]). From the
 //! table come the typed [`Command`] a front end hands the service, the text
 //! parser for what players type ([`parse`]), the named-value reader for
-//! Discord's options ([`read_named`]), each platform's `/help` and usage
-//! lines ([`help`]), Discord's slash commands and Telegram's menus.
+//! Discord's options ([`read_named`]), the writer of a button's data
+//! ([`write`]), each platform's `/help` and usage lines ([`help`]),
+//! Discord's slash commands and Telegram's menus.
 
 pub mod help;
 mod read;
 pub mod table;
 pub mod values;
+mod write;
 
 use seance_engine::Color;
 use seance_engine::catalogue::GameType;
@@ -21,6 +23,7 @@ use crate::store::{GameId, TimeoutPolicy};
 pub use read::{Named, parse, read_named, reply_move};
 pub use table::{Param, Spec};
 pub use values::{Kind, Value};
+pub use write::write;
 
 /// The longest input read as a command; anything longer is refused unread.
 pub const MAX_INPUT: usize = 500;
@@ -151,6 +154,8 @@ impl NewGame {
 pub enum Setting {
     /// The bot's language for this player.
     Language(Locale),
+    /// The language of the chat's public messages, for everyone.
+    ChatLanguage(Locale),
     /// Reminders before deadlines, on or off.
     Reminders(bool),
     /// Quiet hours (minutes after local midnight, start and end), or none.
@@ -361,6 +366,8 @@ mod tests {
             if let Some(target) = from_text.target() {
                 assert_eq!(target, Some(GameId(12)), "{typed}");
             }
+            // Written for a button, it reads back the same.
+            assert_eq!(parse(&write(&from_text)), Ok(from_text.clone()), "{typed}");
             // Each platform's help has its line, spelled as that platform types it.
             for platform in Platform::ALL {
                 for locale in [Locale::En, Locale::Ru] {

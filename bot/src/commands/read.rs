@@ -246,6 +246,9 @@ fn build(verb: Verb, args: &Args) -> Result<Command, ParseError> {
             args.0
                 .iter()
                 .filter_map(|(name, value)| match value {
+                    Value::Language(locale) if *name == "chat" => {
+                        Some(Setting::ChatLanguage(*locale))
+                    }
                     Value::Language(locale) => Some(Setting::Language(*locale)),
                     Value::Switch(on) if *name == "dm" => Some(Setting::DirectMessages(*on)),
                     Value::Switch(on) => Some(Setting::Reminders(*on)),

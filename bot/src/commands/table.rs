@@ -179,13 +179,22 @@ const NEW: Spec = Spec {
 };
 
 const SETTINGS: Spec = Spec {
-    en: "Your language, reminders, quiet hours, time zone",
-    ru: "Ваш язык, напоминания, тихие часы, часовой пояс",
+    en: "Your language (and the chat's), reminders, quiet hours, time zone",
+    ru: "Ваш язык (и язык чата), напоминания, тихие часы, часовой пояс",
     params: &[
         keyed(param(
             Kind::Language,
             ("language", "язык"),
             ("The bot's language for you", "Язык бота для вас"),
+            ("", ""),
+        )),
+        keyed(param(
+            Kind::Language,
+            ("chat", "чат"),
+            (
+                "The chat's language, for everyone's messages",
+                "Язык чата: для общих сообщений",
+            ),
             ("", ""),
         )),
         keyed(param(

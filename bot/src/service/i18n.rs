@@ -2,6 +2,8 @@
 //! is a [`Msg`]; [`Msg::text`] writes it for a [`Reader`]: in their
 //! language, naming commands as their platform spells them.
 
+use std::time::Duration;
+
 use seance_engine::catalogue::GameType;
 use seance_engine::notation::Problem;
 use seance_engine::spirit::Level;
@@ -159,15 +161,17 @@ fn offer_text(offer: Offer, locale: Locale) -> String {
     }
 }
 
-/// A player's settings in one line, written as the settings command takes them.
-pub fn describe_settings(settings: &Settings, locale: Locale) -> String {
+/// A player's settings (and the chat's language) in one line, written as the
+/// settings command takes them.
+pub fn describe_settings(settings: &Settings, chat: Option<Locale>, locale: Locale) -> String {
     let hm = |m: u16| format!("{:02}:{:02}", m / 60, m % 60);
     let on = |yes: bool| if yes { "on" } else { "off" };
     let offset = settings.utc_offset_minutes;
     let sign = if offset < 0 { '-' } else { '+' };
     format!(
-        "language {}, reminders {}, quiet {}, timezone UTC{sign}{:02}:{:02}, dm {}",
+        "language {}, chat {}, reminders {}, quiet {}, timezone UTC{sign}{:02}:{:02}, dm {}",
         settings.locale.as_deref().unwrap_or(locale.code()),
+        chat.unwrap_or(locale).code(),
         on(settings.reminders),
         settings
             .quiet
@@ -257,14 +261,14 @@ pub enum Msg {
     Illegal { why: String, closest: Vec<String> },
     /// The engine refused an action.
     Refused(String),
-    /// A new game was set up.
+    /// A new game was set up; the hash of its dice seed if it rolls dice.
     Created {
         id: i64,
         game: GameType,
         seat: String,
         colors: String,
-        clock: Option<String>,
-        commitment: String,
+        clock: Option<Duration>,
+        commitment: Option<String>,
     },
     /// A player sat down.
     Joined {
@@ -298,14 +302,26 @@ pub enum Msg {
     SpiritThinking { color: String },
     /// A roll had no move: the turn passes.
     NoMoveWithDice { color: String, dice: String },
-    /// The game ended.
-    GameOver { result: String, seed: String },
-    /// A win.
-    Won { winners: String, reason: String },
+    /// The game ended; its dice seed if it rolled dice.
+    GameOver {
+        result: String,
+        seed: Option<String>,
+    },
+    /// A win, by one seat or several.
+    Won {
+        winners: Vec<String>,
+        reason: String,
+    },
+    /// An army is out of play: its king was taken.
+    OutOfPlay { color: String },
     /// A draw.
     Drawn(String),
-    /// An offer was made.
-    Offered { color: String, offer: Offer },
+    /// An offer was made; those asked to answer, as mentions.
+    Offered {
+        color: String,
+        offer: Offer,
+        asked: String,
+    },
     /// An offer was declined.
     Declined { color: String },
     /// An offer was accepted by one party; others must still agree.
@@ -319,7 +335,11 @@ pub enum Msg {
     /// Only one's own last move can be taken back.
     NothingToTakeBack,
     /// A reminder before the deadline.
-    Reminder { who: String, id: i64, left: String },
+    Reminder {
+        who: String,
+        id: i64,
+        left: Duration,
+    },
     /// Time ran out; a spirit plays on.
     StandIn { color: String },
     /// Time ran out; the seat loses.
@@ -334,6 +354,8 @@ pub enum Msg {
     Fair { id: i64, rolls: usize, seed: String },
     /// The dice of a finished game do not check out.
     Unfair { id: i64, why: String },
+    /// A game without dice has none to check.
+    NoDiceToCheck(i64),
     /// Settings were saved.
     SettingsSaved(String),
     /// A settings value was not understood.
@@ -344,12 +366,18 @@ pub enum Msg {
     GameList(Vec<String>),
     /// There are no games in this chat.
     NoGames,
-    /// The legal moves.
+    /// The legal moves, grouped by the man that makes them.
     Moves(Vec<String>),
     /// No legal moves now.
     NoMoves,
     /// Time left to move.
-    Clock { left: String },
+    Clock { left: Duration },
+    /// A command without `#N` fits several games: which one?
+    WhichGame,
+    /// A button that answers the game's question with yes.
+    AcceptButton,
+    /// A button that answers with no.
+    DeclineButton,
     /// One seat in a status list.
     SeatLine { color: String, who: String },
     /// The terminal takes up a saved game.
@@ -360,6 +388,10 @@ pub enum Msg {
     PictureAt(String),
     /// A `--seat` choice the terminal cannot read.
     BadSeatChoice(String),
+    /// A button pressed on a board that a newer one has replaced.
+    OldBoard,
+    /// A button of a question asked of someone else.
+    NotYourQuestion,
     /// The question before resigning by a button.
     ReallyResign,
     /// The button that confirms it.
@@ -460,19 +492,23 @@ impl Msg {
                 let game = game_name(*game, l);
                 let (join, spirit, start) = (cmd(Verb::Join), cmd(Verb::Spirit), cmd(Verb::Start));
                 let clock = clock
+                    .map(|c| {
+                        let c = span(c, l);
+                        l.pick(format!(" {c} per move."), format!(" {c} на ход."))
+                    })
+                    .unwrap_or_default();
+                let commitment = commitment
                     .as_ref()
-                    .map(|c| l.pick(format!(" {c} per move."), format!(" {c} на ход.")))
+                    .map(|hash| l.pick(format!(" Dice seed hash: {hash}"), format!(" Хеш зерна костей: {hash}")))
                     .unwrap_or_default();
                 l.pick(
                     format!(
                         "Game #{id}: {game}. You play {seat}.{clock} Others join with: {join} \
-                         ({colors}); spirits are seated with: {spirit}; then: {start}. \
-                         Dice seed hash: {commitment}"
+                         ({colors}); spirits are seated with: {spirit}; then: {start}.{commitment}"
                     ),
                     format!(
                         "Партия #{id}: {game}. Вы играете за {seat}.{clock} Присоединиться: {join} \
-                         ({colors}); посадить духа: {spirit}; затем: {start}. \
-                         Хеш зерна костей: {commitment}"
+                         ({colors}); посадить духа: {spirit}; затем: {start}.{commitment}"
                     ),
                 )
             }
@@ -486,7 +522,7 @@ impl Msg {
                 let game = game_name(*game, l);
                 l.pick(format!("Game #{id} ({game}) begins."), format!("Партия #{id} ({game}) началась."))
             }
-            Msg::FirstByRoll { color, rolls } => l.pick(format!("Rolls for the first move: {rolls}. {color} begin."), format!("Броски за первый ход: {rolls}. Начинают {color}.")),
+            Msg::FirstByRoll { color, rolls } => l.pick(format!("Rolls for the first move: {rolls}. {} begins.", upper_first(color)), format!("Броски за первый ход: {rolls}. Начинают {color}.")),
             Msg::SeatingByRoll(seats) => l.pick(format!("Seats by the roll: {seats}."), format!("Места по броску: {seats}.")),
             Msg::Played { color, mv } => format!("{color}: {mv}"),
             Msg::YourTurn { who, color, dice } => {
@@ -498,39 +534,84 @@ impl Msg {
             }
             Msg::SpiritThinking { color } => l.pick(format!("The spirit of {color} is thinking…"), format!("Дух ({color}) думает…")),
             Msg::NoMoveWithDice { color, dice } => l.pick(
-                format!("{color} rolled {dice}: no move with these dice, the turn passes."),
+                format!("{} rolled {dice}: no move with these dice, the turn passes.", upper_first(color)),
                 format!("У {color} выпало {dice}: ходов нет, ход переходит."),
             ),
-            Msg::GameOver { result, seed } => l.pick(
-                format!("Game over: {result}. Dice seed: {seed} (check it with {}).", cmd(Verb::Verify)),
-                format!("Партия окончена: {result}. Зерно костей: {seed} (проверка: {}).", cmd(Verb::Verify)),
-            ),
-            Msg::Won { winners, reason } => l.pick(format!("{winners} win ({reason})"), format!("победа: {winners} ({reason})")),
-            Msg::Drawn(reason) => l.pick(format!("a draw ({reason})"), format!("ничья ({reason})")),
-            Msg::Offered { color, offer } => {
-                let what = offer_text(*offer, l);
-                let (accept, decline) = (cmd(Verb::Accept), cmd(Verb::Decline));
+            Msg::GameOver { result, seed } => {
+                let record = cmd(Verb::Record);
+                let seed = seed
+                    .as_ref()
+                    .map(|seed| {
+                        let verify = cmd(Verb::Verify);
+                        l.pick(
+                            format!(" Dice seed: {seed} (check it with {verify})."),
+                            format!(" Зерно костей: {seed} (проверка: {verify})."),
+                        )
+                    })
+                    .unwrap_or_default();
                 l.pick(
-                    format!("{color} offer {what}. Answer with {accept} or {decline}."),
-                    format!("{color} предлагают {what}. Ответ: {accept} или {decline}."),
+                    format!("Game over: {result}. The whole game: {record}.{seed}"),
+                    format!("Партия окончена: {result}. Вся партия: {record}.{seed}"),
                 )
             }
-            Msg::Declined { color } => l.pick(format!("{color} decline the offer."), format!("{color} отклоняют предложение.")),
-            Msg::Agreed { color } => l.pick(format!("{color} agree."), format!("{color} согласны.")),
-            Msg::Resigned { color } => l.pick(format!("{color} resign."), format!("{color} сдаются.")),
-            Msg::TakebackAsked { color, waiting } => l.pick(
-                format!("{color} ask to take back their last move; {waiting} must agree with {}", cmd(Verb::Takeback)),
-                format!("{color} просят вернуть свой последний ход; согласие нужно от: {waiting} ({})", cmd(Verb::Takeback)),
+            Msg::Won { winners, reason } => {
+                let (names, one) = (listed(winners, l), winners.len() == 1);
+                l.pick(
+                    format!("{names} {} ({reason})", if one { "wins" } else { "win" }),
+                    format!("победа: {names} ({reason})"),
+                )
+            }
+            Msg::OutOfPlay { color } => l.pick(
+                format!("{} is out of play: its king was taken.", upper_first(color)),
+                format!("{} выбывают: их король взят.", upper_first(color)),
             ),
+            Msg::Drawn(reason) => l.pick(format!("a draw ({reason})"), format!("ничья ({reason})")),
+            Msg::Offered { color, offer, asked } => {
+                let what = offer_text(*offer, l);
+                let (accept, decline) = (cmd(Verb::Accept), cmd(Verb::Decline));
+                let color = upper_first(color);
+                let answer = match (asked.is_empty(), l) {
+                    (true, Locale::En) => "Answer".to_string(),
+                    (true, Locale::Ru) => "Ответ".to_string(),
+                    (false, Locale::En) => format!("{asked}, answer"),
+                    (false, Locale::Ru) => format!("{asked}, ответ"),
+                };
+                l.pick(
+                    format!("{color} offers {what}. {answer} with {accept} or {decline}."),
+                    format!("{color} предлагают {what}. {answer}: {accept} или {decline}."),
+                )
+            }
+            Msg::Declined { color } => {
+                let color = upper_first(color);
+                l.pick(format!("{color} declines the offer."), format!("{color} отклоняют предложение."))
+            }
+            Msg::Agreed { color } => {
+                let color = upper_first(color);
+                l.pick(format!("{color} agrees."), format!("{color} согласны."))
+            }
+            Msg::Resigned { color } => {
+                let color = upper_first(color);
+                l.pick(format!("{color} resigns."), format!("{color} сдаются."))
+            }
+            Msg::TakebackAsked { color, waiting } => {
+                let color = upper_first(color);
+                l.pick(
+                    format!("{color} asks to take back their last move; {waiting} must agree with {}", cmd(Verb::Takeback)),
+                    format!("{color} просят вернуть свой последний ход; согласие нужно от: {waiting} ({})", cmd(Verb::Takeback)),
+                )
+            }
             Msg::TakenBack(mv) => l.pick(format!("The move {mv} was taken back."), format!("Ход {mv} взят назад.")),
             Msg::NothingToTakeBack => l.pick(
                 "Only your own last move can be taken back, before anyone moves after it.",
                 "Вернуть можно только свой последний ход, пока после него никто не ходил.",
             ).to_string(),
-            Msg::Reminder { who, id, left } => l.pick(
+            Msg::Reminder { who, id, left } => {
+                let left = span(*left, l);
+                l.pick(
                 format!("{who}, {left} left for your move in game #{id}."),
                 format!("{who}, на ход в партии #{id} осталось {left}."),
-            ),
+                )
+            }
             Msg::StandIn { color } => l.pick(
                 format!("Time ran out for {color}: a spirit plays for them until they come back."),
                 format!("У {color} истекло время: за них играет дух, пока игрок не вернётся."),
@@ -547,6 +628,7 @@ impl Msg {
                 format!("Партия #{id}: зерно {seed} совпадает с опубликованным хешем, и все броски ({rolls}) из него следуют."),
             ),
             Msg::Unfair { id, why } => l.pick(format!("Game #{id}: the dice do NOT check out: {why}"), format!("Партия #{id}: кости НЕ сходятся: {why}")),
+            Msg::NoDiceToCheck(id) => l.pick(format!("Game #{id} rolls no dice: there is nothing to check."), format!("В партии #{id} кости не бросают: проверять нечего.")),
             Msg::SettingsSaved(summary) => l.pick(format!("Saved. Your settings: {summary}"), format!("Сохранено. Ваши настройки: {summary}")),
             Msg::BadSetting(what) => {
                 let usage = commands::help::usage(Verb::Settings, reader.platform, l);
@@ -555,9 +637,18 @@ impl Msg {
             Msg::Help => help(reader),
             Msg::GameList(lines) => l.pick(format!("Games here:\n{}", lines.join("\n")), format!("Партии в этом чате:\n{}", lines.join("\n"))),
             Msg::NoGames => l.pick("No games in this chat yet.", "В этом чате ещё нет партий.").to_string(),
-            Msg::Moves(moves) => l.pick(format!("Legal moves: {}", moves.join(" ")), format!("Возможные ходы: {}", moves.join(" "))),
+            Msg::Moves(moves) => {
+                let grouped = grouped(moves);
+                l.pick(format!("Legal moves: {grouped}"), format!("Возможные ходы: {grouped}"))
+            }
             Msg::NoMoves => l.pick("No moves to make now.", "Сейчас ходов нет.").to_string(),
-            Msg::Clock { left } => l.pick(format!("time left: {left}"), format!("осталось: {left}")),
+            Msg::Clock { left } => {
+                let left = span(*left, l);
+                l.pick(format!("{left} left"), format!("осталось {left}"))
+            }
+            Msg::WhichGame => l.pick("Which game do you mean?", "О какой партии речь?").to_string(),
+            Msg::AcceptButton => l.pick("✔ Accept", "✔ Принять").to_string(),
+            Msg::DeclineButton => l.pick("✖ Decline", "✖ Отклонить").to_string(),
             Msg::SeatLine { color, who } => format!("{color}: {who}"),
             Msg::Resuming(id) => l.pick(format!("Resuming game #{id}."), format!("Продолжаем партию #{id}.")),
             Msg::Saved => l.pick(
@@ -569,9 +660,97 @@ impl Msg {
                 format!("Cannot read the seat '{choice}': write COLOUR=human, COLOUR=spirit or COLOUR=spirit:LEVEL."),
                 format!("Не понял место «{choice}»: пишите ЦВЕТ=human, ЦВЕТ=spirit или ЦВЕТ=spirit:УРОВЕНЬ."),
             ),
+            Msg::OldBoard => l.pick(
+                "This board is old: play on the newest one.",
+                "Эта доска устарела: играйте на последней.",
+            )
+            .to_string(),
+            Msg::NotYourQuestion => l.pick(
+                "This question is for another player.",
+                "Этот вопрос задан другому игроку.",
+            )
+            .to_string(),
             Msg::ReallyResign => l.pick("Really resign?", "Точно сдаться?").to_string(),
             Msg::ResignButton => l.pick("Resign", "Сдаюсь").to_string(),
         }
+    }
+}
+
+/// `text` with its first letter in upper case: a colour that begins a sentence.
+fn upper_first(text: &str) -> String {
+    let mut letters = text.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
+}
+
+/// Names as a list: `white`, `red and green`, `red, green and blue`.
+fn listed(names: &[String], locale: Locale) -> String {
+    let and = locale.pick(" and ", " и ");
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{}{and}{last}", rest.join(", ")),
+    }
+}
+
+/// Moves grouped by the man that makes them: `e2: e3 e4 · Nb1: a3 c3`.
+fn grouped(moves: &[String]) -> String {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for mv in moves {
+        let origin = seance_engine::notation::origin(mv);
+        let rest = mv[origin.len()..].trim_start_matches(['x', '-']);
+        let rest = if rest.is_empty() { mv.as_str() } else { rest };
+        match groups.iter_mut().find(|(o, _)| *o == origin) {
+            Some((_, targets)) => targets.push(rest),
+            None => groups.push((origin, vec![rest])),
+        }
+    }
+    groups
+        .iter()
+        .map(|(origin, targets)| match targets.as_slice() {
+            [only] if *only == *origin => origin.to_string(),
+            _ => format!("{origin}: {}", targets.join(" ")),
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// A time span rounded to its largest unit, as people say it: `3 days`,
+/// `12 hours`, `5 minutes`; in Russian with the noun's right form.
+pub fn span(span: Duration, locale: Locale) -> String {
+    let seconds = span.as_secs_f64();
+    let (count, unit) = if seconds >= 1.5 * 86_400.0 {
+        (seconds / 86_400.0, 0)
+    } else if seconds >= 1.5 * 3_600.0 {
+        (seconds / 3_600.0, 1)
+    } else if seconds >= 90.0 {
+        (seconds / 60.0, 2)
+    } else {
+        (seconds, 3)
+    };
+    let count = count.round() as u64;
+    let (en, ru): (&[&str; 2], &[&str; 3]) = match unit {
+        0 => (&["day", "days"], &["день", "дня", "дней"]),
+        1 => (&["hour", "hours"], &["час", "часа", "часов"]),
+        2 => (&["minute", "minutes"], &["минута", "минуты", "минут"]),
+        _ => (&["second", "seconds"], &["секунда", "секунды", "секунд"]),
+    };
+    let word = match locale {
+        Locale::En => en[usize::from(count != 1)],
+        Locale::Ru => ru[russian_form(count)],
+    };
+    format!("{count} {word}")
+}
+
+/// Which of a Russian noun's three forms follows `count`: 1 день, 2 дня, 5 дней.
+fn russian_form(count: u64) -> usize {
+    match (count % 10, count % 100) {
+        (_, 11..=14) => 2,
+        (1, _) => 0,
+        (2..=4, _) => 1,
+        _ => 2,
     }
 }
 
@@ -663,6 +842,7 @@ pub fn refusal(error: &ActionError, locale: Locale) -> Msg {
 fn problem(problem: &Problem, locale: Locale) -> String {
     let ru = match problem {
         Problem::Unreadable { input } => format!("в «{input}» не прочесть ход, пишите как e2e4"),
+        Problem::NoSuchSquare { square } => format!("поля {square} на этой доске нет"),
         Problem::NoMoves => "ходить нечем".to_string(),
         Problem::Empty { square } => format!("на {square} никого нет"),
         Problem::NotYours { square, .. } => format!("фигура на {square} не ваша"),
@@ -712,10 +892,35 @@ mod tests {
     }
 
     #[test]
+    fn spans_are_rounded_as_people_say_them() {
+        let hours = |h: f64| Duration::from_secs_f64(h * 3600.0);
+        assert_eq!(span(hours(71.99), Locale::En), "3 days");
+        assert_eq!(span(hours(12.0), Locale::En), "12 hours");
+        assert_eq!(span(hours(1.0), Locale::En), "60 minutes");
+        assert_eq!(span(hours(24.0), Locale::En), "24 hours");
+        assert_eq!(span(Duration::from_secs(1), Locale::En), "1 second");
+        assert_eq!(span(hours(48.0), Locale::Ru), "2 дня");
+        assert_eq!(span(hours(21.0), Locale::Ru), "21 час");
+        assert_eq!(span(hours(11.0), Locale::Ru), "11 часов");
+        assert_eq!(span(Duration::from_secs(5 * 60), Locale::Ru), "5 минут");
+    }
+
+    #[test]
+    fn moves_are_listed_by_the_man_that_makes_them() {
+        let moves = ["e2e3", "e2e4", "Nb1c3", "Nb1a3", "pass"].map(String::from);
+        assert_eq!(grouped(&moves), "e2: e3 e4 · Nb1: c3 a3 · pass");
+        assert_eq!(
+            listed(&["red".into(), "green".into(), "blue".into()], Locale::En),
+            "red, green and blue"
+        );
+    }
+
+    #[test]
     fn hints_name_commands_as_the_platform_spells_them() {
         let hint = Msg::Offered {
             color: "white".into(),
             offer: Offer::Draw,
+            asked: "@Bob".into(),
         };
         let read = |platform| {
             hint.text(Reader {
@@ -723,9 +928,10 @@ mod tests {
                 platform,
             })
         };
-        assert!(read(Platform::Telegram).ends_with("Answer with /accept or /decline."));
-        assert!(read(Platform::Discord).ends_with("Answer with /accept or /decline."));
-        assert!(read(Platform::Terminal).ends_with("Answer with accept or decline."));
+        assert!(read(Platform::Telegram).starts_with("White offers a draw."));
+        assert!(read(Platform::Telegram).ends_with("@Bob, answer with /accept or /decline."));
+        assert!(read(Platform::Discord).ends_with("@Bob, answer with /accept or /decline."));
+        assert!(read(Platform::Terminal).ends_with("@Bob, answer with accept or decline."));
         let usage = Msg::Usage(Verb::Join).text(Reader {
             locale: Locale::En,
             platform: Platform::Terminal,

@@ -7,22 +7,43 @@ use super::dice::{self, Verdict};
 use super::i18n::{self, Msg, Reader};
 use super::reply::Reply;
 use super::table::{self, Table};
-use super::{Caller, Outcome, Service};
+use super::{Caller, Fit, Outcome, Service};
 use crate::commands::{Setting, Target};
-use crate::duration;
 use crate::record::Record;
 use crate::store::Stage;
+use seance_engine::MoveInfo;
 use seance_engine::Seat;
+
+/// Where a player stands in a game: see [`Service::standing`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Standing {
+    /// Their move: the legal moves, each with what it does.
+    ToMove(Vec<(String, MoveInfo)>),
+    /// Seated in the game in play, another seat to move; why they wait.
+    Waiting(String),
+    /// Not theirs to act in (no seat, not started, over): why, for them.
+    Refused(String),
+}
+
+impl Standing {
+    /// The legal moves, when it is the player's turn.
+    pub fn moves(&self) -> Vec<String> {
+        match self {
+            Standing::ToMove(moves) => moves.iter().map(|(text, _)| text.clone()).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
 
 impl Service {
     pub(super) async fn board(&self, caller: &Caller, target: Target) -> Outcome {
-        let table = self.target(caller, target, true).await?;
+        let table = self.target(caller, target, Fit::Any).await?;
         let mine = table.seats_of(&caller.user);
         let viewer = table
             .acting()
             .filter(|s| mine.contains(s))
             .or(mine.first().copied());
-        let text = self.headline(&table, caller.reader);
+        let text = self.headline(&table, caller.audience);
         Ok(vec![table.with_board(text, viewer, self.now())])
     }
 
@@ -46,7 +67,6 @@ impl Service {
             (Stage::Playing, Some(seat)) => {
                 let clock = record.deadline_ms.map(|d| {
                     let left = Duration::from_millis((d - self.now()).max(0) as u64);
-                    let left = duration::format(left);
                     format!(", {}", Msg::Clock { left }.text(reader))
                 });
                 format!(
@@ -70,20 +90,41 @@ impl Service {
         .text(reader)
     }
 
-    /// The legal moves of the player's seat in the game, if it is their turn;
-    /// for a front end's suggestions as the player types. Anything amiss gives none.
-    pub async fn legal_moves(&self, context: &super::Context, target: Target) -> Vec<String> {
-        let Ok(caller) = self.caller(context).await else {
-            return Vec::new();
+    /// Where the player stands in a game, for a front end's menus (the
+    /// moves to pick from, whether to offer resigning): read only, it changes
+    /// nothing and tells nobody.
+    pub async fn standing(&self, context: &super::Context, target: Target) -> Standing {
+        let refused = |failure, reader| Standing::Refused(self.failure(failure, reader).text);
+        let caller = match self.caller(context).await {
+            Ok(caller) => caller,
+            Err(error) => {
+                let reader = Reader {
+                    locale: context.locale.unwrap_or_default(),
+                    platform: context.platform,
+                };
+                return refused(error.into(), reader);
+            }
         };
-        let Ok(table) = self.target(&caller, target, false).await else {
-            return Vec::new();
+        let table = match self.target(&caller, target, Fit::Turn).await {
+            Ok(table) => table,
+            Err(failure) => return refused(failure, caller.reader),
         };
         let mine = table.seats_of(&caller.user);
-        if table.acting().is_some_and(|s| mine.contains(&s)) {
-            table.game.legal_moves()
-        } else {
-            Vec::new()
+        let id = table.record.id.0;
+        let locale = caller.reader.locale;
+        match (table.record.stage, table.acting()) {
+            _ if mine.is_empty() => refused(Msg::NotInGame(id).into(), caller.reader),
+            (Stage::Playing, Some(seat)) if mine.contains(&seat) => {
+                Standing::ToMove(table.game.legal_moves_described())
+            }
+            (Stage::Playing, Some(seat)) => Standing::Waiting(
+                Msg::NotYourTurn {
+                    waiting: table.color_name(seat, locale),
+                }
+                .text(caller.reader),
+            ),
+            (Stage::Open, _) => refused(Msg::NotStarted(id).into(), caller.reader),
+            _ => refused(Msg::Over(id).into(), caller.reader),
         }
     }
 
@@ -93,10 +134,16 @@ impl Service {
         target: Target,
         from: Option<String>,
     ) -> Outcome {
-        let table = self.target(caller, target, false).await?;
+        let table = self.target(caller, target, Fit::Turn).await?;
         let mine = table.seats_of(&caller.user);
-        if table.acting().filter(|s| mine.contains(s)).is_none() {
-            return Err(Msg::NoMoves.into());
+        match table.acting() {
+            _ if mine.is_empty() => return Err(Msg::NotInGame(table.record.id.0).into()),
+            Some(seat) if mine.contains(&seat) => {}
+            Some(seat) => {
+                let waiting = table.color_name(seat, caller.reader.locale);
+                return Err(Msg::NotYourTurn { waiting }.into());
+            }
+            None => return Err(Msg::NoMoves.into()),
         }
         let from = from.map(|f| f.to_lowercase());
         let moves: Vec<String> = table
@@ -114,11 +161,13 @@ impl Service {
     }
 
     pub(super) async fn status(&self, caller: &Caller, target: Target) -> Outcome {
-        let reader = caller.reader;
-        let table = self.target(caller, target, true).await?;
+        let reader = caller.audience;
+        let table = self.target(caller, target, Fit::Any).await?;
         let mut lines = vec![self.headline(&table, reader)];
         lines.extend(table.seats().map(|s| self.seat_line(&table, s, reader)));
-        lines.push(Msg::SeedHash(table.record.seed_hash.clone()).text(reader));
+        if table.rolls_dice() {
+            lines.push(Msg::SeedHash(table.record.seed_hash.clone()).text(reader));
+        }
         Ok(vec![table.public(lines.join("\n"))])
     }
 
@@ -127,7 +176,7 @@ impl Service {
         let mut lines = Vec::new();
         for id in ids {
             if let Some(record) = self.store.load_game(id).await? {
-                lines.push(self.headline(&self.replays.table(record)?, caller.reader));
+                lines.push(self.headline(&self.replays.table(record)?, caller.audience));
             }
         }
         let msg = if lines.is_empty() {
@@ -135,11 +184,11 @@ impl Service {
         } else {
             Msg::GameList(lines)
         };
-        Ok(vec![Reply::public(msg.text(caller.reader))])
+        Ok(vec![Reply::public(msg.text(caller.audience))])
     }
 
     pub(super) async fn record(&self, caller: &Caller, target: Target) -> Outcome {
-        let table = self.target(caller, target, true).await?;
+        let table = self.target(caller, target, Fit::Any).await?;
         let record = &table.record;
         let written = Record {
             game: Some((record.variant, record.id.0)),
@@ -160,15 +209,20 @@ impl Service {
     }
 
     pub(super) async fn verify(&self, caller: &Caller, target: Target) -> Outcome {
-        let table = self.target(caller, target, true).await?;
+        let table = self.target(caller, target, Fit::Any).await?;
         let record = &table.record;
         let id = record.id.0;
+        if !table.rolls_dice() {
+            return Ok(vec![
+                table.public(Msg::NoDiceToCheck(id).text(caller.audience)),
+            ]);
+        }
         if record.stage != Stage::Over {
             let msg = Msg::SeedSealed {
                 id,
                 commitment: record.seed_hash.clone(),
             };
-            return Ok(vec![table.public(msg.text(caller.reader))]);
+            return Ok(vec![table.public(msg.text(caller.audience))]);
         }
         let verdict = dice::verify(
             record.variant,
@@ -189,14 +243,21 @@ impl Service {
                 why: format!("{other:?}"),
             },
         };
-        Ok(vec![table.public(msg.text(caller.reader))])
+        Ok(vec![table.public(msg.text(caller.audience))])
     }
 
     pub(super) async fn settings(&self, caller: &Caller, changes: Vec<Setting>) -> Outcome {
         let mut settings = caller.user.settings.clone();
         let mut reader = caller.reader;
+        let mut chat_language = caller.chat_language;
         for change in changes {
             match change {
+                Setting::ChatLanguage(chosen) => {
+                    self.store
+                        .set_chat_language(caller.chat, chosen.code())
+                        .await?;
+                    chat_language = Some(chosen);
+                }
                 Setting::Language(chosen) => {
                     settings.locale = Some(chosen.code().to_string());
                     reader.locale = chosen;
@@ -208,7 +269,7 @@ impl Service {
             }
         }
         self.store.save_settings(caller.user.id, &settings).await?;
-        let summary = i18n::describe_settings(&settings, reader.locale);
+        let summary = i18n::describe_settings(&settings, chat_language, reader.locale);
         Ok(vec![Reply::private(
             Msg::SettingsSaved(summary).text(reader),
         )])

@@ -11,7 +11,6 @@ use super::i18n::{Locale, Msg, Reader};
 use super::reply::{Notice, Reply};
 use super::table::Table;
 use super::{Failure, Service};
-use crate::duration;
 use crate::platform::Platform;
 use crate::store::{Job, JobKind, NewNotice, StoreError, TimeoutPolicy};
 
@@ -39,7 +38,7 @@ impl Service {
         };
         match self.job(&job).await {
             Ok(()) => {}
-            Err(Failure::Store(StoreError::Conflict) | Failure::Say(_)) => {
+            Err(Failure::Store(StoreError::Conflict) | Failure::Say(_) | Failure::Which(_)) => {
                 self.store.drop_job(job.id).await?;
             }
             Err(Failure::Store(error)) => return Err(error),
@@ -87,7 +86,7 @@ impl Service {
                     .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))?;
                 Msg::Played {
                     color: table.color_name(job.seat, locale),
-                    mv: played,
+                    mv: table.game.last_move().map_or(played, |m| m.shown()),
                 }
             }
             JobKind::Deadline => match table.record.on_timeout {
@@ -105,6 +104,7 @@ impl Service {
                     table
                         .act(Action::Timeout(job.seat))
                         .map_err(|e| Failure::Store(StoreError::Corrupt(e.to_string())))?;
+                    table.quitting = Some(job.seat);
                     Msg::Forfeit {
                         color: table.color_name(job.seat, locale),
                     }
@@ -131,21 +131,28 @@ impl Service {
         else {
             return Err(Failure::Store(StoreError::Conflict));
         };
+        let direct = user.settings.direct_messages;
+        // In a direct message the player's language; in the chat the chat's.
+        let own = user
+            .settings
+            .locale
+            .as_deref()
+            .or(user.reported_locale.as_deref())
+            .and_then(Locale::parse);
+        let chat = table
+            .record
+            .chat_language
+            .as_deref()
+            .and_then(Locale::parse);
         let reader = Reader {
-            locale: user
-                .settings
-                .locale
-                .as_deref()
-                .and_then(Locale::parse)
-                .unwrap_or_default(),
+            locale: if direct { own.or(chat) } else { chat.or(own) }.unwrap_or_default(),
             platform: table.record.platform,
         };
-        let direct = user.settings.direct_messages;
         let left = table.record.deadline_ms.unwrap_or(0) - self.now();
         let text = Msg::Reminder {
             who: format!("@{}", mention.name),
             id: table.record.id.0,
-            left: duration::format(Duration::from_secs((left.max(0) / 60_000 * 60) as u64)),
+            left: Duration::from_millis(left.max(0) as u64),
         }
         .text(reader);
         let notice = Notice {
@@ -180,7 +187,7 @@ impl Service {
                 Some(id) => match self.store.load_game(id).await? {
                     Some(record) => Some(self.replays.table(record).map_err(|f| match f {
                         Failure::Store(e) => e,
-                        Failure::Say(m) => StoreError::Corrupt(format!("{m:?}")),
+                        other => StoreError::Corrupt(format!("{other:?}")),
                     })?),
                     None => None,
                 },
@@ -228,13 +235,19 @@ async fn spirit_move(table: &Table, seat: Seat, time: Duration) -> Option<String
 }
 
 /// The reader of messages no command asked for: the game's chat, in the
-/// language of the player to move, else of the first player seated.
+/// chat's language (a chat without one: that of the player to move, else
+/// of the first player seated).
 fn notice_reader(table: &Table) -> Reader {
     let acting = table.acting().map(|s| table.seat(s));
-    let locale = acting
+    let chat = table.record.chat_language.as_deref();
+    let locale = chat
         .into_iter()
-        .chain(table.record.seats.iter())
-        .filter_map(|s| s.user.as_ref()?.settings.locale.as_deref())
+        .chain(
+            acting
+                .into_iter()
+                .chain(table.record.seats.iter())
+                .filter_map(|s| s.user.as_ref()?.settings.locale.as_deref()),
+        )
         .find_map(Locale::parse)
         .unwrap_or_default();
     Reader {

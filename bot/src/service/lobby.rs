@@ -8,14 +8,10 @@ use seance_engine::{Color, Options, Seat, Start};
 
 use super::dice;
 use super::i18n::{self, Locale, Msg};
-use super::table::Table;
-use super::{Caller, Failure, Outcome, Service};
+use super::table::{SEATING_ROLL, Table};
+use super::{Caller, Failure, Fit, Outcome, Service};
 use crate::commands::{MoveTime, NewGame, Target};
-use crate::duration;
 use crate::store::{GameId, GameRecord, SeatRecord, Stage};
-
-/// The option a seating roll is kept under until the start.
-const SEATING_ROLL: &str = "seating=roll";
 
 impl Service {
     pub(super) async fn new_game(&self, caller: &Caller, new: NewGame) -> Outcome {
@@ -41,6 +37,7 @@ impl Service {
             id: GameId(0),
             chat: caller.chat,
             platform: reader.platform,
+            chat_language: Some(caller.audience.locale.code().to_string()),
             variant: new.game,
             setup: new.setup.clone(),
             options,
@@ -67,11 +64,7 @@ impl Service {
                 })
                 .collect(),
         };
-        let mut table = Table {
-            record,
-            stored_seats: Vec::new(),
-            game,
-        };
+        let mut table = Table::of(record, game);
         // The creator sits down at once.
         let seat = match new.color {
             Some(color) => table.seat_of(color, locale)?,
@@ -79,20 +72,26 @@ impl Service {
         };
         table.seat_mut(seat).user = Some(caller.user.clone());
         table.record.id = self.store.create_game(&table.record).await?;
+        // The chat's first game gives the chat its creator's language.
+        if caller.chat_language.is_none() {
+            self.store
+                .set_chat_language(caller.chat, locale.code())
+                .await?;
+        }
         let created = Msg::Created {
             id: table.record.id.0,
             game: new.game,
             seat: table.color_name(seat, locale),
             colors: table.colors(locale),
-            clock: move_seconds.map(|s| duration::format(std::time::Duration::from_secs(s as u64))),
-            commitment: table.record.seed_hash.clone(),
+            clock: move_seconds.map(|s| std::time::Duration::from_secs(s as u64)),
+            commitment: table.rolls_dice().then(|| table.record.seed_hash.clone()),
         };
         Ok(vec![table.public(created.text(reader))])
     }
 
     /// The game of a lobby command: it must not have started.
     async fn lobby(&self, caller: &Caller, target: Target) -> Result<Table, Failure> {
-        let table = self.target(caller, target, false).await?;
+        let table = self.target(caller, target, Fit::Open).await?;
         match table.record.stage {
             Stage::Open => Ok(table),
             Stage::Playing => Err(Msg::AlreadyStarted(table.record.id.0).into()),
@@ -107,6 +106,7 @@ impl Service {
         color: Option<Color>,
     ) -> Outcome {
         let locale = caller.reader.locale;
+        let all = caller.audience;
         let mut table = self.lobby(caller, target).await?;
         let id = table.record.id.0;
         let seat = match color {
@@ -136,13 +136,13 @@ impl Service {
         let joined = Msg::Joined {
             id,
             name: caller.user.name.clone(),
-            color: table.color_name(seat, locale),
+            color: table.color_name(seat, all.locale),
         };
-        Ok(vec![table.public(joined.text(caller.reader))])
+        Ok(vec![table.public(joined.text(all))])
     }
 
     pub(super) async fn leave(&self, caller: &Caller, target: Target) -> Outcome {
-        let locale = caller.reader.locale;
+        let all = caller.audience;
         let mut table = self.lobby(caller, target).await?;
         let id = table.record.id.0;
         let seats = table.seats_of(&caller.user);
@@ -159,9 +159,9 @@ impl Service {
                 let left = Msg::Left {
                     id,
                     name: caller.user.name.clone(),
-                    color: table.color_name(seat, locale),
+                    color: table.color_name(seat, all.locale),
                 };
-                table.public(left.text(caller.reader))
+                table.public(left.text(all))
             })
             .collect())
     }
@@ -175,7 +175,7 @@ impl Service {
     ) -> Outcome {
         let reader = caller.reader;
         let locale = reader.locale;
-        let mut table = self.target(caller, target, false).await?;
+        let mut table = self.target(caller, target, Fit::Lobby).await?;
         let id = table.record.id.0;
         let seat = table.seat_of(color, locale)?;
         let level = level.unwrap_or(self.defaults.spirit_level);
@@ -197,24 +197,25 @@ impl Service {
         record.user = None;
         record.spirit = Some(level);
         record.stand_in = false;
+        let all = caller.audience;
         let seated = Msg::SpiritSeated {
-            color: table.color_name(seat, locale),
+            color: table.color_name(seat, all.locale),
             level,
         }
-        .text(reader);
+        .text(all);
         let mut told = None;
         if table.record.stage == Stage::Playing {
             // The spirit may have to move now.
             table.record.announced = None;
             let events = table.settle(self.now());
-            told = self.tell(&table, &events, reader);
+            told = self.tell(&table, &events, all);
         }
         self.save(&mut table, Vec::new()).await?;
         Ok(std::iter::once(table.public(seated)).chain(told).collect())
     }
 
     pub(super) async fn start(&self, caller: &Caller, target: Target) -> Outcome {
-        let reader = caller.reader;
+        let reader = caller.audience;
         let locale = reader.locale;
         let mut table = self.lobby(caller, target).await?;
         let id = table.record.id.0;
@@ -223,8 +224,8 @@ impl Service {
             return Err(Msg::NotInGame(id).into());
         }
         let mut told = Vec::new();
-        if let Some(i) = table.record.options.iter().position(|o| o == SEATING_ROLL) {
-            table.record.options.remove(i);
+        // The option stays: the roll is part of the game's record.
+        if table.record.options.iter().any(|o| o == SEATING_ROLL) {
             told.push(self.seat_by_roll(&mut table, locale).text(reader));
         }
         let level = self.defaults.spirit_level;

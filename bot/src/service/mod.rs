@@ -19,14 +19,16 @@ use std::time::Duration;
 use seance_engine::spirit::Level;
 
 use crate::clock::Clock;
-use crate::commands::{Command, ParseError};
+use crate::commands::{Command, ParseError, Target};
 use crate::platform::Platform;
-use crate::store::{GameId, Stage, Store, StoreError, TimeoutPolicy, User};
+use crate::store::{Stage, Store, StoreError, TimeoutPolicy, User};
 use i18n::{Locale, Msg, Reader};
 use reply::Reply;
 use table::Table;
 
+pub use info::Standing;
 pub use jobs::Delivery;
+pub use table::engine_options;
 
 /// Who sent a command, and where.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -96,6 +98,8 @@ pub struct Service {
 enum Failure {
     /// Tell the player this (privately); nothing changed.
     Say(Box<Msg>),
+    /// The command, without `#N`, fits these games: ask which.
+    Which(Vec<reply::About>),
     /// The store failed or another write came first.
     Store(StoreError),
 }
@@ -119,7 +123,13 @@ type Outcome = Result<Vec<Reply>, Failure>;
 struct Caller {
     user: User,
     chat: crate::store::ChatId,
+    /// The caller as a reader of private messages: in their own language.
     reader: Reader,
+    /// The chat as the reader of public messages: in the chat's language
+    /// (the caller's, while the chat has none).
+    audience: Reader,
+    /// The chat's own language, if it has one.
+    chat_language: Option<Locale>,
     /// A spirit stands in for this player in a game of the chat.
     returning: bool,
 }
@@ -169,17 +179,45 @@ impl Service {
             },
             None => Vec::new(),
         };
+        let asked = command.clone();
         match self.dispatch(&caller, command).await {
             Ok(more) => replies.extend(more),
+            Err(Failure::Which(games)) => replies.push(self.which(asked, &games, caller.reader)),
             Err(failure) => replies.push(self.failure(failure, caller.reader)),
         }
         replies
+    }
+
+    /// The question which game a command means, with a button per game.
+    fn which(&self, command: Command, games: &[reply::About], reader: Reader) -> Reply {
+        let buttons = games
+            .iter()
+            .map(|about| {
+                let mut command = command.clone();
+                if let Some(target) = command.target_mut() {
+                    *target = Some(about.game);
+                }
+                reply::Button {
+                    label: format!(
+                        "#{} {}",
+                        about.game.0,
+                        i18n::game_name(about.variant, reader.locale)
+                    ),
+                    command,
+                }
+            })
+            .collect();
+        Reply {
+            buttons,
+            ..Reply::private(Msg::WhichGame.text(reader))
+        }
     }
 
     /// The reply for a failure.
     fn failure(&self, failure: Failure, reader: Reader) -> Reply {
         let msg = match failure {
             Failure::Say(msg) => *msg,
+            Failure::Which(_) => Msg::WhichGame,
             Failure::Store(StoreError::Conflict) => Msg::Conflict,
             Failure::Store(error) => {
                 eprintln!("store error: {error}");
@@ -198,13 +236,18 @@ impl Service {
             .take(64)
             .collect();
         let (user, chat, returning) = tokio::join!(
+            self.store.user(
+                context.platform,
+                &context.user,
+                name.trim(),
+                context.locale.map(Locale::code),
+            ),
             self.store
-                .user(context.platform, &context.user, name.trim()),
-            self.store.chat(context.platform, &context.chat),
+                .chat_and_language(context.platform, &context.chat),
             self.store
                 .stands_in(context.platform, &context.user, &context.chat),
         );
-        let (user, chat, returning) = (user?, chat?, returning?);
+        let (user, (chat, chat_language), returning) = (user?, chat?, returning?);
         let locale = user
             .settings
             .locale
@@ -212,13 +255,17 @@ impl Service {
             .and_then(Locale::parse)
             .or(context.locale)
             .unwrap_or_default();
+        let reader = |locale| Reader {
+            locale,
+            platform: context.platform,
+        };
+        let chat_locale = chat_language.as_deref().and_then(Locale::parse);
         Ok(Caller {
             user,
             chat,
-            reader: Reader {
-                locale,
-                platform: context.platform,
-            },
+            reader: reader(locale),
+            audience: reader(chat_locale.unwrap_or(locale)),
+            chat_language: chat_locale,
             returning,
         })
     }
@@ -249,42 +296,97 @@ impl Service {
         }
     }
 
-    /// The game a command is about: the one named, which must be in the
-    /// caller's chat, or else the chat's unfinished game (the caller's own
-    /// first), or with `finished`, the latest finished one.
-    async fn target(
-        &self,
-        caller: &Caller,
-        target: Option<GameId>,
-        finished: bool,
-    ) -> Result<Table, Failure> {
+    /// The game a command is about: the one named (`#N`), which must be in
+    /// the caller's chat; else the one game of the chat that `fit` can mean
+    /// (see [`Fit`]). Several that fit: the caller is asked which; none: the
+    /// chat's most relevant game, which then says why the command does not fit.
+    async fn target(&self, caller: &Caller, target: Target, fit: Fit) -> Result<Table, Failure> {
         if let Some(id) = target {
             return match self.store.load_game(id).await? {
                 Some(record) if record.chat == caller.chat => self.replays.table(record),
                 _ => Err(Msg::NoSuchGame(id.0).into()),
             };
         }
-        let ids = self
-            .store
-            .chat_games(caller.chat, i64::from(finished))
-            .await?;
-        let mut first = None;
-        for id in ids {
-            let Some(record) = self.store.load_game(id).await? else {
-                continue;
-            };
-            let mine = record
-                .seats
-                .iter()
-                .any(|s| s.user.as_ref().is_some_and(|u| u.id == caller.user.id));
-            if mine && (record.stage != Stage::Over || finished) {
-                return self.replays.table(record);
+        let finished = i64::from(fit == Fit::Any);
+        let mut tables = Vec::new();
+        for id in self.store.chat_games(caller.chat, finished).await? {
+            if let Some(record) = self.store.load_game(id).await? {
+                tables.push(self.replays.table(record)?);
             }
-            first.get_or_insert(record);
         }
-        match first {
-            Some(record) => self.replays.table(record),
-            None => Err(Msg::NoGameHere.into()),
+        if tables.is_empty() {
+            return Err(Msg::NoGameHere.into());
+        }
+        for &fit in fit.choices() {
+            let mut fitting: Vec<usize> = (0..tables.len())
+                .filter(|&i| fit.fits(&tables[i], &caller.user))
+                .collect();
+            match fitting.len() {
+                0 => continue,
+                1 => return Ok(tables.swap_remove(fitting[0])),
+                // Looking: the caller's game in play, else their latest.
+                _ if fit == Fit::Any => {
+                    let playing = fitting
+                        .iter()
+                        .copied()
+                        .find(|&i| tables[i].record.stage != Stage::Over);
+                    return Ok(tables.swap_remove(playing.unwrap_or(fitting[0])));
+                }
+                _ => {
+                    fitting.sort_by_key(|&i| tables[i].record.id);
+                    let games = fitting.iter().map(|&i| tables[i].about()).collect();
+                    return Err(Failure::Which(games));
+                }
+            }
+        }
+        // Nothing fits: the caller's own game, else the chat's latest, says why.
+        let mine = tables
+            .iter()
+            .position(|t| !t.seats_of(&caller.user).is_empty())
+            .unwrap_or(0);
+        Ok(tables.swap_remove(mine))
+    }
+}
+
+/// What a command needs of its game when no `#N` names one: the game it
+/// can only mean.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Fit {
+    /// A game where the caller has the move (a move, the moves list); else one
+    /// where they have a seat.
+    Turn,
+    /// A game in play where the caller has a seat (resign, offers, takebacks).
+    Seated,
+    /// A table not yet started (join, leave, start).
+    Open,
+    /// A table not yet started, or one in play where the caller has a seat
+    /// (seating a spirit).
+    Lobby,
+    /// Any game, the caller's first, finished ones too (looking at it).
+    Any,
+}
+
+impl Fit {
+    /// The tests to try in turn.
+    fn choices(self) -> &'static [Fit] {
+        match self {
+            Fit::Turn => &[Fit::Turn, Fit::Seated],
+            Fit::Lobby => &[Fit::Open, Fit::Seated],
+            Fit::Any => &[Fit::Any],
+            Fit::Seated => &[Fit::Seated],
+            Fit::Open => &[Fit::Open],
+        }
+    }
+
+    /// Whether `table` is one this test finds for `user`.
+    fn fits(self, table: &Table, user: &User) -> bool {
+        let mine = table.seats_of(user);
+        let playing = table.record.stage == Stage::Playing;
+        match self {
+            Fit::Turn => playing && table.acting().is_some_and(|s| mine.contains(&s)),
+            Fit::Seated => playing && !mine.is_empty(),
+            Fit::Open | Fit::Lobby => table.record.stage == Stage::Open,
+            Fit::Any => !mine.is_empty(),
         }
     }
 }

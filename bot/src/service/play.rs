@@ -5,11 +5,19 @@ use seance_engine::{Action, Offer, Seat};
 
 use super::dice;
 use super::i18n::{self, Msg, Reader, refusal};
-use super::reply::{Mention, Reply};
+use super::reply::{Button, Mention, Reply};
 use super::table::{Event, Table};
-use super::{Caller, Failure, Outcome, Service};
-use crate::commands::{Proposal, Target};
+use super::{Caller, Failure, Fit, Outcome, Service};
+use crate::commands::{Command, Proposal, Target};
 use crate::store::{NewNotice, Stage};
+
+/// Whether a change shows the board: moves and takebacks do, and the end of
+/// a game; offers and answers that leave the position as it was do not.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Show {
+    Board,
+    Words,
+}
 
 impl Service {
     /// A player whose time ran out and who speaks in the game takes their
@@ -18,7 +26,7 @@ impl Service {
         if !caller.returning {
             return Ok(Vec::new());
         }
-        let Ok(mut table) = self.target(caller, target, false).await else {
+        let Ok(mut table) = self.target(caller, target, Fit::Seated).await else {
             return Ok(Vec::new());
         };
         let back: Vec<Seat> = table
@@ -29,7 +37,7 @@ impl Service {
         if back.is_empty() || table.record.stage != Stage::Playing {
             return Ok(Vec::new());
         }
-        let reader = caller.reader;
+        let reader = caller.audience;
         let mut lines = Vec::new();
         for &seat in &back {
             let record = table.seat_mut(seat);
@@ -52,13 +60,14 @@ impl Service {
             .collect())
     }
 
-    /// The game of a playing command, with the caller's seats in it.
+    /// The game of a playing command (one that `fit`s it), with the caller's seats in it.
     async fn playing(
         &self,
         caller: &Caller,
         target: Target,
+        fit: Fit,
     ) -> Result<(Table, Vec<Seat>), Failure> {
-        let table = self.target(caller, target, false).await?;
+        let table = self.target(caller, target, fit).await?;
         let id = table.record.id.0;
         match table.record.stage {
             Stage::Open => return Err(Msg::NotStarted(id).into()),
@@ -85,34 +94,37 @@ impl Service {
     }
 
     pub(super) async fn play_move(&self, caller: &Caller, target: Target, text: &str) -> Outcome {
-        let reader = caller.reader;
-        let (mut table, seats) = self.playing(caller, target).await?;
-        let seat = self.my_turn(&table, &seats, reader)?;
+        let (me, reader) = (caller.reader, caller.audience);
+        let (mut table, seats) = self.playing(caller, target, Fit::Turn).await?;
+        let seat = self.my_turn(&table, &seats, me)?;
         let played = table
             .game
             .play_input(seat, text)
-            .map_err(|e| refusal(&e, reader.locale))?;
+            .map_err(|e| refusal(&e, me.locale))?;
         table.record.takeback.clear();
         let first = Msg::Played {
             color: table.color_name(seat, reader.locale),
-            mv: played,
+            mv: table.game.last_move().map_or(played, |m| m.shown()),
         };
         Ok(vec![
-            self.change(&mut table, first, reader, Some(seat)).await?,
+            self.change(&mut table, first, reader, Show::Board).await?,
         ])
     }
 
     pub(super) async fn resign(&self, caller: &Caller, target: Target) -> Outcome {
-        let reader = caller.reader;
-        let (mut table, seats) = self.playing(caller, target).await?;
+        let (me, reader) = (caller.reader, caller.audience);
+        let (mut table, seats) = self.playing(caller, target, Fit::Seated).await?;
         let seat = speaking(&table, &seats);
         table
             .act(Action::Resign(seat))
-            .map_err(|e| refusal(&e, reader.locale))?;
+            .map_err(|e| refusal(&e, me.locale))?;
+        table.quitting = Some(seat);
         let first = Msg::Resigned {
             color: table.color_name(seat, reader.locale),
         };
-        Ok(vec![self.change(&mut table, first, reader, None).await?])
+        Ok(vec![
+            self.change(&mut table, first, reader, Show::Board).await?,
+        ])
     }
 
     pub(super) async fn offer(
@@ -121,8 +133,8 @@ impl Service {
         target: Target,
         proposal: Proposal,
     ) -> Outcome {
-        let reader = caller.reader;
-        let (mut table, seats) = self.playing(caller, target).await?;
+        let (me, reader) = (caller.reader, caller.audience);
+        let (mut table, seats) = self.playing(caller, target, Fit::Seated).await?;
         let seat = speaking(&table, &seats);
         let offer = match proposal {
             Proposal::Draw => {
@@ -135,23 +147,44 @@ impl Service {
                 Offer::Draw
             }
             Proposal::Exchange(color) => {
-                let king = table.seat_of(color, reader.locale)?;
+                let king = table.seat_of(color, me.locale)?;
                 Offer::Exchange(table.color(king))
             }
         };
         table
             .act(Action::Offer(seat, offer))
-            .map_err(|e| refusal(&e, reader.locale))?;
+            .map_err(|e| refusal(&e, me.locale))?;
+        let asked = table.asked();
         let first = Msg::Offered {
             color: table.color_name(seat, reader.locale),
             offer,
+            asked: asked
+                .iter()
+                .map(|m| format!("@{}", m.name))
+                .collect::<Vec<_>>()
+                .join(", "),
         };
-        Ok(vec![self.change(&mut table, first, reader, None).await?])
+        let target = Some(table.record.id);
+        let mut reply = self.change(&mut table, first, reader, Show::Words).await?;
+        if table.game.pending_offer().is_some() {
+            reply.mentions.extend(asked);
+            reply.buttons = vec![
+                Button {
+                    label: Msg::AcceptButton.text(reader),
+                    command: Command::Accept(target),
+                },
+                Button {
+                    label: Msg::DeclineButton.text(reader),
+                    command: Command::Decline(target),
+                },
+            ];
+        }
+        Ok(vec![reply])
     }
 
     pub(super) async fn answer(&self, caller: &Caller, target: Target, yes: bool) -> Outcome {
-        let reader = caller.reader;
-        let (mut table, seats) = self.playing(caller, target).await?;
+        let (me, reader) = (caller.reader, caller.audience);
+        let (mut table, seats) = self.playing(caller, target, Fit::Seated).await?;
         // Answer with the first of the caller's seats the offer asks.
         let mut last_error = None;
         for &seat in &seats {
@@ -168,19 +201,21 @@ impl Service {
                     } else {
                         Msg::Declined { color }
                     };
-                    return Ok(vec![self.change(&mut table, first, reader, None).await?]);
+                    return Ok(vec![
+                        self.change(&mut table, first, reader, Show::Words).await?,
+                    ]);
                 }
                 Err(error) => last_error = Some(error),
             }
         }
         Err(last_error
-            .map_or(Msg::NoMoves, |e| refusal(&e, reader.locale))
+            .map_or(Msg::NoMoves, |e| refusal(&e, me.locale))
             .into())
     }
 
     pub(super) async fn takeback(&self, caller: &Caller, target: Target) -> Outcome {
-        let reader = caller.reader;
-        let (mut table, seats) = self.playing(caller, target).await?;
+        let reader = caller.audience;
+        let (mut table, seats) = self.playing(caller, target, Fit::Seated).await?;
         let Some(last) = table.game.last_move() else {
             return Err(Msg::NothingToTakeBack.into());
         };
@@ -215,8 +250,13 @@ impl Service {
                 waiting: names,
             };
             self.save(&mut table, Vec::new()).await?;
+            let agree = Button {
+                label: Msg::AcceptButton.text(reader),
+                command: Command::Takeback(Some(table.record.id)),
+            };
             return Ok(vec![Reply {
                 mentions,
+                buttons: vec![agree],
                 ..table.public(msg.text(reader))
             }]);
         }
@@ -225,27 +265,34 @@ impl Service {
         };
         table.record.takeback.clear();
         table.record.announced = None;
-        let first = Msg::TakenBack(taken.text);
-        Ok(vec![self.change(&mut table, first, reader, None).await?])
+        let first = Msg::TakenBack(taken.shown());
+        Ok(vec![
+            self.change(&mut table, first, reader, Show::Board).await?,
+        ])
     }
 
     /// After an action: lets the game move on, writes it, and tells the chat
-    /// with `first` (the action itself) and the board, drawn for `viewer`.
+    /// with `first` (the action itself), and the board if `show` asks for it
+    /// or the game has ended.
     async fn change(
         &self,
         table: &mut Table,
         first: Msg,
         reader: Reader,
-        viewer: Option<Seat>,
+        show: Show,
     ) -> Result<Reply, Failure> {
         let events = table.settle(self.now());
         let (mut lines, mentions) = self.news(table, &events, reader);
         lines.insert(0, first.text(reader));
         self.save(table, Vec::new()).await?;
-        Ok(Reply {
-            mentions,
-            ..table.with_board(lines.join("\n"), viewer, self.now())
-        })
+        let text = lines.join("\n");
+        let over = table.record.stage == Stage::Over;
+        let reply = match show {
+            Show::Board => table.with_board(text, None, self.now()),
+            Show::Words if over => table.with_board(text, None, self.now()),
+            Show::Words => table.public(text),
+        };
+        Ok(Reply { mentions, ..reply })
     }
 
     /// Writes a game, its log as the engine keeps it, with its plan of jobs
@@ -297,6 +344,9 @@ impl Service {
                 Event::Declined { seat } => Msg::Declined {
                     color: table.color_name(*seat, locale),
                 },
+                Event::OutOfPlay { seat } => Msg::OutOfPlay {
+                    color: table.color_name(*seat, locale),
+                },
                 Event::Turn { seat } => match table.mention(*seat) {
                     Some(mention) => {
                         let who = format!("@{}", mention.name);
@@ -313,7 +363,7 @@ impl Service {
                 },
                 Event::Over => Msg::GameOver {
                     result: self.result(table, reader),
-                    seed: dice::hex(&table.record.seed),
+                    seed: table.rolls_dice().then(|| dice::hex(&table.record.seed)),
                 },
             };
             lines.push(msg.text(reader));
@@ -335,8 +385,7 @@ impl Service {
             .winners
             .iter()
             .map(|&s| table.color_name(s, locale))
-            .collect::<Vec<_>>()
-            .join(", ");
+            .collect();
         let scores = if outcome.scores.is_empty() {
             String::new()
         } else {

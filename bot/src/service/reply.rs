@@ -6,6 +6,7 @@ use seance_engine::{Color, Seat};
 use seance_render::{Player, Style};
 use serde::{Deserialize, Serialize};
 
+use crate::commands::Command;
 use crate::store::{GameId, Stage};
 
 /// Someone to notify by name: a front end turns it into its platform's mention.
@@ -56,6 +57,15 @@ pub struct About {
     pub turn: Option<(Seat, Color)>,
 }
 
+/// A button under a message: pressing it sends its command, as the presser.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Button {
+    /// What it says, in the reader's language.
+    pub label: String,
+    /// What pressing it asks.
+    pub command: Command,
+}
+
 /// One message of the bot.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct Reply {
@@ -70,6 +80,8 @@ pub struct Reply {
     pub private: bool,
     /// The game it is about, if it is about one.
     pub about: Option<About>,
+    /// Buttons under it.
+    pub buttons: Vec<Button>,
 }
 
 impl Reply {

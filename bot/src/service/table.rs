@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use seance_engine::catalogue::{self, AnyGame};
-use seance_engine::{Action, Color, Options, Phase, Seat, Start};
+use seance_engine::{Action, Color, OptionError, Options, Phase, Seat, Start};
 use seance_render::{Player, PlayerName};
 
 use super::dice;
@@ -16,12 +16,19 @@ use super::reply::{About, Board, Mention, Reply};
 use super::{Defaults, Failure};
 use crate::store::{GameId, GameRecord, JobKind, NewJob, SeatRecord, Stage, StoreError, User};
 
+/// The option a seating roll is kept under: the service's own, not the engine's.
+pub(super) const SEATING_ROLL: &str = "seating=roll";
+
 /// A stored game and its engine game.
 pub(super) struct Table {
     pub record: GameRecord,
     pub game: Box<dyn AnyGame>,
     /// The seats as the store has them, to write them only when they change.
     pub stored_seats: Vec<SeatRecord>,
+    /// Which seats took turns when the table was read, to tell who leaves play.
+    in_play: Vec<bool>,
+    /// The seat that resigns or runs out of time now: its leaving is told already.
+    pub quitting: Option<Seat>,
 }
 
 /// Something that happened while the game moved on by itself.
@@ -33,6 +40,8 @@ pub(super) enum Event {
     Declined { seat: Seat },
     /// A new turn began for the seat.
     Turn { seat: Seat },
+    /// The seat's army left play (its king taken); the game goes on.
+    OutOfPlay { seat: Seat },
     /// The game ended.
     Over,
 }
@@ -62,11 +71,7 @@ impl Replays {
             (*version == record.version).then(|| game.boxed_clone())
         });
         match known {
-            Some(game) => Ok(Table {
-                stored_seats: record.seats.clone(),
-                record,
-                game,
-            }),
+            Some(game) => Ok(Table::of(record, game)),
             None => Table::new(record),
         }
     }
@@ -103,11 +108,48 @@ impl Table {
             &record.log,
         )
         .map_err(|e| corrupt(&record, e))?;
-        Ok(Table {
+        Ok(Table::of(record, game))
+    }
+
+    /// The table of a record and its engine game, as the store has it.
+    pub fn of(record: GameRecord, game: Box<dyn AnyGame>) -> Table {
+        let in_play = (0..record.seats.len() as u8)
+            .map(|s| game.in_play(Seat(s)))
+            .collect();
+        Table {
             stored_seats: record.seats.clone(),
             record,
             game,
-        })
+            in_play,
+            quitting: None,
+        }
+    }
+
+    /// Whether the game rolls dice (or rolled for the first player or the
+    /// seats): only then do its seed and its verification mean something.
+    pub fn rolls_dice(&self) -> bool {
+        self.game.info().options.iter().any(|o| o.key == "first")
+            || self.game.rolls() > 0
+            || self.record.options.iter().any(|o| o == SEATING_ROLL)
+    }
+
+    /// The seat a board is drawn for when nobody asks for their own: the
+    /// person's seat when one person plays (against spirits), so the board
+    /// stays the same way round; else the seat to move.
+    pub fn viewpoint(&self) -> Option<Seat> {
+        let acting = self.acting();
+        let mut people = self.record.seats.iter().filter_map(|s| s.user.as_ref());
+        let first = people.next();
+        let alone = first.is_some_and(|one| people.all(|other| other.id == one.id));
+        match first {
+            Some(person) if alone => {
+                let mine = self.seats_of(person);
+                acting
+                    .filter(|s| mine.contains(s))
+                    .or(mine.first().copied())
+            }
+            _ => acting,
+        }
     }
 
     /// Every seat of the game, in seating order.
@@ -200,6 +242,15 @@ impl Table {
         })
     }
 
+    /// The people the pending offer still waits for, to mention.
+    pub fn asked(&self) -> Vec<Mention> {
+        self.game
+            .offer_waits_for()
+            .into_iter()
+            .filter_map(|s| self.mention(s))
+            .collect()
+    }
+
     /// Where the game stands: for replies about it.
     pub fn about(&self) -> About {
         About {
@@ -227,8 +278,8 @@ impl Table {
     }
 
     /// The text about this game with its board, drawn for `seat` (its army
-    /// at the bottom, else the seat to act), the acting seat's clock
-    /// showing the time left at `now`.
+    /// at the bottom, else the [`Table::viewpoint`]), the acting seat's
+    /// clock showing the time left at `now`.
     pub fn with_board(&self, text: String, seat: Option<Seat>, now: i64) -> Reply {
         let acting = self.acting();
         let players = self
@@ -250,7 +301,7 @@ impl Table {
             game: self.record.id,
             view: self.game.board_view(),
             players,
-            seat: seat.or(acting),
+            seat: seat.or(self.viewpoint()),
         };
         Reply {
             board: Some(board),
@@ -300,6 +351,14 @@ impl Table {
             if self.game.phase().seat() != Some(seat) {
                 events.push(Event::NoMove { seat, dice: text });
             }
+        }
+        for seat in self.seats() {
+            let playing = self.game.in_play(seat);
+            let left = self.in_play[seat.index()] && !playing;
+            if left && self.quitting != Some(seat) && self.game.outcome().is_none() {
+                events.push(Event::OutOfPlay { seat });
+            }
+            self.in_play[seat.index()] = playing;
         }
         if self.game.outcome().is_some() {
             self.record.stage = Stage::Over;
@@ -371,10 +430,15 @@ pub(super) fn start(record: &GameRecord) -> Start {
     }
 }
 
-/// A game's options for the engine (without the service's own `seating`).
+/// A game's options for the engine.
 pub(super) fn options(record: &GameRecord) -> Result<Options, Failure> {
-    let engine = record.options.iter().filter(|o| !o.starts_with("seating="));
-    Options::parse(engine.map(String::as_str)).map_err(|e| corrupt(record, e))
+    engine_options(&record.options).map_err(|e| corrupt(record, e))
+}
+
+/// Stored options as the engine takes them: without the service's own `seating`.
+pub fn engine_options(options: &[String]) -> Result<Options, OptionError> {
+    let engine = options.iter().filter(|o| !o.starts_with("seating="));
+    Options::parse(engine.map(String::as_str))
 }
 
 /// When to remind a player whose deadline is `deadline`: at `wanted`, unless

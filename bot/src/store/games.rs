@@ -105,6 +105,8 @@ pub struct GameRecord {
     pub chat: ChatId,
     /// The platform of that chat (read with the game; ignored when it is created).
     pub platform: Platform,
+    /// The language of that chat's public messages, if it has one (read with the game).
+    pub chat_language: Option<String>,
     /// Which game.
     pub variant: GameType,
     /// The named setup, if not the default.
@@ -180,7 +182,7 @@ fn seat(value: i64) -> Result<Seat> {
     Ok(Seat(small(value, "seat")?))
 }
 
-/// Reads a game from `row`: [`GAME_COLUMNS`], then the chat's platform.
+/// Reads a game from `row`: [`GAME_COLUMNS`], then the chat's platform and language.
 fn game_from_row(row: &AnyRow) -> Result<GameRecord> {
     let corrupt = |what: &str, value: &str| StoreError::Corrupt(format!("{what} '{value}'"));
     let takeback: Option<String> = row.try_get(14)?;
@@ -201,6 +203,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRecord> {
         id: GameId(row.try_get(0)?),
         chat: ChatId(row.try_get(1)?),
         platform: Platform::named(&platform).ok_or_else(|| corrupt("platform", &platform))?,
+        chat_language: row.try_get(GAME_COLUMNS.len() + 1)?,
         variant: variant.parse().map_err(|_| corrupt("game", &variant))?,
         setup: row.try_get(3)?,
         options: lines(row.try_get(4)?, '\n'),
@@ -277,9 +280,9 @@ impl Store {
 
     /// The game with this id, with its seats: one query, a row per seat.
     pub async fn load_game(&self, id: GameId) -> Result<Option<GameRecord>> {
-        let seats = GAME_COLUMNS.len() + 1;
+        let seats = GAME_COLUMNS.len() + 2;
         let rows = sqlx::query(&format!(
-            "SELECT {}, c.platform, s.seat, s.spirit, s.stand_in, s.user_id, {}
+            "SELECT {}, c.platform, c.locale, s.seat, s.spirit, s.stand_in, s.user_id, {}
              FROM games g
              JOIN chats c ON c.id = g.chat_id
              LEFT JOIN seats s ON s.game_id = g.id

@@ -33,6 +33,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../../migrations/sqlite/0003_no_position_cache.sql"),
         postgres: include_str!("../../../migrations/postgres/0003_no_position_cache.sql"),
     },
+    Migration {
+        version: 4,
+        name: "chat_language",
+        sqlite: include_str!("../../../migrations/sqlite/0004_chat_language.sql"),
+        postgres: include_str!("../../../migrations/postgres/0004_chat_language.sql"),
+    },
 ];
 
 impl Store {

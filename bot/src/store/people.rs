@@ -52,6 +52,8 @@ pub struct User {
     pub external: String,
     /// The name to show.
     pub name: String,
+    /// The language the platform last reported for the player, if any.
+    pub reported_locale: Option<String>,
     /// The player's settings.
     pub settings: Settings,
 }
@@ -70,6 +72,7 @@ pub(super) fn user_columns(prefix: &str) -> String {
         "quiet_end",
         "reminders",
         "direct_messages",
+        "reported_locale",
     ]
     .map(|column| format!("{prefix}{column}"))
     .join(", ")
@@ -97,6 +100,7 @@ pub(super) fn user_from_row(row: &AnyRow, at: usize) -> Result<User> {
             .ok_or_else(|| StoreError::Corrupt(format!("platform '{platform}'")))?,
         external: row.try_get(at + 2)?,
         name: row.try_get(at + 3)?,
+        reported_locale: row.try_get(at + 10)?,
         settings: Settings {
             locale: row.try_get(at + 4)?,
             utc_offset_minutes: i32::try_from(offset)
@@ -111,28 +115,56 @@ pub(super) fn user_from_row(row: &AnyRow, at: usize) -> Result<User> {
 impl Store {
     /// The chat with this platform id, created if new.
     pub async fn chat(&self, platform: Platform, external: &str) -> Result<ChatId> {
-        let known = sqlx::query("SELECT id FROM chats WHERE platform = $1 AND external = $2")
-            .bind(platform.name())
-            .bind(external)
-            .fetch_optional(&self.pool)
-            .await?;
+        Ok(self.chat_and_language(platform, external).await?.0)
+    }
+
+    /// The chat with this platform id (created if new) and the language
+    /// its public messages are in, if it has one.
+    pub async fn chat_and_language(
+        &self,
+        platform: Platform,
+        external: &str,
+    ) -> Result<(ChatId, Option<String>)> {
+        let known =
+            sqlx::query("SELECT id, locale FROM chats WHERE platform = $1 AND external = $2")
+                .bind(platform.name())
+                .bind(external)
+                .fetch_optional(&self.pool)
+                .await?;
         if let Some(row) = known {
-            return Ok(ChatId(row.try_get(0)?));
+            return Ok((ChatId(row.try_get(0)?), row.try_get(1)?));
         }
         let row = sqlx::query(
             "INSERT INTO chats (platform, external) VALUES ($1, $2)
              ON CONFLICT (platform, external) DO UPDATE SET platform = excluded.platform
-             RETURNING id",
+             RETURNING id, locale",
         )
         .bind(platform.name())
         .bind(external)
         .fetch_one(&self.pool)
         .await?;
-        Ok(ChatId(row.try_get(0)?))
+        Ok((ChatId(row.try_get(0)?), row.try_get(1)?))
     }
 
-    /// The user with this platform id, created if new; their name is kept current.
-    pub async fn user(&self, platform: Platform, external: &str, name: &str) -> Result<User> {
+    /// Sets the language of a chat's public messages.
+    pub async fn set_chat_language(&self, chat: ChatId, locale: &str) -> Result<()> {
+        sqlx::query("UPDATE chats SET locale = $1 WHERE id = $2")
+            .bind(locale)
+            .bind(chat.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The user with this platform id, created if new; their name and the
+    /// language their platform reports (when it reports one) are kept current.
+    pub async fn user(
+        &self,
+        platform: Platform,
+        external: &str,
+        name: &str,
+        reported_locale: Option<&str>,
+    ) -> Result<User> {
         let known = sqlx::query(&format!(
             "SELECT {} FROM users WHERE platform = $1 AND external = $2",
             user_columns("")
@@ -141,21 +173,27 @@ impl Store {
         .bind(external)
         .fetch_optional(&self.pool)
         .await?;
+        let mut reported = reported_locale.map(str::to_string);
         if let Some(row) = known {
             let user = user_from_row(&row, 0)?;
-            if user.name == name {
+            if reported.is_none() {
+                reported = user.reported_locale.clone();
+            }
+            if user.name == name && user.reported_locale == reported {
                 return Ok(user);
             }
         }
         let row = sqlx::query(&format!(
-            "INSERT INTO users (platform, external, name) VALUES ($1, $2, $3)
-             ON CONFLICT (platform, external) DO UPDATE SET name = excluded.name
+            "INSERT INTO users (platform, external, name, reported_locale) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (platform, external)
+             DO UPDATE SET name = excluded.name, reported_locale = excluded.reported_locale
              RETURNING {}",
             user_columns("")
         ))
         .bind(platform.name())
         .bind(external)
         .bind(name)
+        .bind(reported)
         .fetch_one(&self.pool)
         .await?;
         user_from_row(&row, 0)

@@ -235,11 +235,6 @@ impl<R: Rulebook> Chaturaji<R> {
         self.position.man_at(square)
     }
 
-    /// Whether `seat` still takes turns.
-    pub fn in_play(&self, seat: Seat) -> bool {
-        self.position.in_play(seat)
-    }
-
     fn seat_of(color: crate::seat::Color) -> Option<Seat> {
         R::info().seat_named(color.name())
     }
@@ -311,6 +306,10 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         Ok(())
     }
 
+    fn in_play(&self, seat: Seat) -> bool {
+        self.position.in_play(seat)
+    }
+
     fn dice(&self) -> Vec<u8> {
         self.position.dice.into_iter().filter(|&f| f != 0).collect()
     }
@@ -376,6 +375,7 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
                 capture: self.position.man_at(to).is_some(),
                 promotion: promotion.map(|man| man.figure(ruleset)),
                 special: None,
+                swap: false,
             },
             Move::Pass => MoveInfo {
                 figure: Figure::King,
@@ -384,6 +384,7 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
                 capture: false,
                 promotion: None,
                 special: Some("pass"),
+                swap: false,
             },
         }
     }

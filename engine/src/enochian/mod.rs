@@ -317,6 +317,14 @@ impl Variant for Enochian {
         Phase::Move(self.0.controller[self.0.turn.index()].seat())
     }
 
+    /// A seat plays while an army it commands (its own, or an ally's whose
+    /// throne its king holds) still takes turns.
+    fn in_play(&self, seat: Seat) -> bool {
+        Army::ALL
+            .into_iter()
+            .any(|army| self.0.controller[army.index()].seat() == seat && self.0.in_play(army))
+    }
+
     #[inline]
     fn for_each_move(&self, f: impl FnMut(Move)) {
         self.0.for_each_move(f);
@@ -368,6 +376,7 @@ impl Variant for Enochian {
             capture: self.0.men_at(mv.to).next().is_some(),
             promotion: mv.promotion.map(Kind::figure),
             special: None,
+            swap: false,
         }
     }
 

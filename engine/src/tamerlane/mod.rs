@@ -356,6 +356,7 @@ impl Variant for Tamerlane {
             capture,
             promotion,
             special: None,
+            swap: matches!(mv, Move::Swap { .. }),
         }
     }
 

@@ -355,6 +355,7 @@ impl Variant for Through {
             capture: self.man_at(mv.to).is_some(),
             promotion: promotes.then_some(Figure::Superqueen),
             special: None,
+            swap: false,
         }
     }
 

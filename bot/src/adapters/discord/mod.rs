@@ -251,7 +251,7 @@ impl Discord {
                     _ => None,
                 };
                 let context = Discord::command_context(command);
-                let moves = self.service.legal_moves(&context, target).await;
+                let moves = self.service.standing(&context, target).await.moves();
                 closest(moves, &typed)
             }
             Kind::Setup => {

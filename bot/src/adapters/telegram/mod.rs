@@ -7,9 +7,11 @@
 pub mod keyboard;
 pub mod pace;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use teloxide::dispatching::{Dispatcher, UpdateFilterExt};
 use teloxide::dptree;
@@ -30,10 +32,11 @@ use self::pace::{MAX_CAPTION, MAX_TEXT, Note, Pace, Photo, Step};
 use crate::commands::{self, Command, ParseError, Proposal, Setting, Verb};
 use crate::config;
 use crate::platform::Platform;
-use crate::service::i18n::Locale;
+use crate::service::i18n::{Locale, Msg, Reader};
 use crate::service::reply::Reply;
-use crate::service::{Context, Input, Service};
+use crate::service::{Context, Input, Service, Standing};
 use crate::store::GameId;
+use seance_engine::notation;
 use seance_render::Style;
 
 /// The platform.
@@ -42,7 +45,14 @@ const PLATFORM: Platform = Platform::Telegram;
 /// Telegram's limit on the text of a callback's answer.
 const MAX_ALERT: usize = 200;
 
-/// The front end: the service, the Bot API client, how boards look, and the chats' queues.
+/// How often a request refused with `429 Too Many Requests` is tried in all.
+const TRIES: u32 = 5;
+
+/// How many posted messages are remembered for replies to them.
+const REMEMBERED: usize = 10_000;
+
+/// The front end: the service, the Bot API client, how boards look, the
+/// chats' queues, and what it remembers of the messages it posted.
 #[derive(Clone)]
 pub struct Telegram {
     service: Service,
@@ -52,8 +62,17 @@ pub struct Telegram {
     /// Outbox messages queued but not yet posted, so that a slow queue does
     /// not take them twice.
     queued: Arc<Mutex<HashSet<i64>>>,
+    /// Each game's newest board with live buttons, per chat.
+    boards: Arc<Mutex<HashMap<(ChatId, i64), MessageId>>>,
+    /// The game each posted message is about, for replies to it.
+    posted: Arc<Mutex<HashMap<(ChatId, MessageId), i64>>>,
     /// Updates handled since the start.
     handled: Arc<AtomicU64>,
+}
+
+/// A mutex's contents, even after a panic elsewhere.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Telegram {
@@ -64,7 +83,9 @@ impl Telegram {
             bot,
             style,
             pace: Arc::new(pace),
-            queued: Arc::new(Mutex::new(HashSet::new())),
+            queued: Arc::default(),
+            boards: Arc::default(),
+            posted: Arc::default(),
             handled: Arc::new(AtomicU64::new(0)),
         }
     }
@@ -101,8 +122,16 @@ impl Telegram {
         }
     }
 
-    /// A message in a chat: a command, a move in reply to a board, or (in a
-    /// private chat) anything typed.
+    /// The reader of the front end's own words to the player of `context`.
+    fn reader(context: &Context) -> Reader {
+        Reader {
+            locale: context.locale.unwrap_or_default(),
+            platform: PLATFORM,
+        }
+    }
+
+    /// A message in a chat: a command, a move in reply to one of the bot's
+    /// messages about a game, or (in a private chat) anything typed.
     pub async fn message(&self, me: &Me, message: &Message) {
         let (Some(user), Some(text)) = (message.from.as_ref(), message.text()) else {
             return;
@@ -110,17 +139,20 @@ impl Telegram {
         if user.is_bot {
             return;
         }
-        let board = message
+        let chat = message.chat.id;
+        let about = message
             .reply_to_message()
             .filter(|m| m.from.as_ref().is_some_and(|u| u.id == me.id))
-            .and_then(|m| m.reply_markup())
-            .and_then(board_game);
+            .and_then(|m| {
+                let posted = lock(&self.posted).get(&(chat, m.id)).copied();
+                posted.or_else(|| m.reply_markup().and_then(board_game))
+            });
         let private = message.chat.is_private();
-        let context = Telegram::context(user, message.chat.id);
-        for input in read(text, me.username(), private, board) {
+        let context = Telegram::context(user, chat);
+        for input in read(text, me.username(), private, about) {
             let replies = self.service.handle(&context, input).await;
             for reply in &replies {
-                self.post(self.note(message.chat.id, reply, Some(message.id)));
+                self.post(self.note(chat, reply, Some(message.id)));
             }
         }
     }
@@ -130,78 +162,101 @@ impl Telegram {
         let message = query.message.as_ref().and_then(|m| m.regular_message());
         let (Some(press), Some(message)) = (query.data.as_deref().and_then(Press::read), message)
         else {
-            self.bot
-                .answer_callback_query(query.id.clone())
-                .text("?")
-                .await?;
-            return Ok(());
+            return self.answer(query, "?").await;
         };
         let chat = message.chat.id;
         let context = Telegram::context(&query.from, chat);
-        let game = press.game();
+        let reader = Telegram::reader(&context);
+        if let Press::Command(text) = &press {
+            return self.command(query, message, commands::parse(text)).await;
+        }
+        let Some(game) = press.game() else {
+            return self.answer(query, "?").await;
+        };
+        // A board that a newer one replaced keeps no live buttons.
+        let newest = lock(&self.boards).get(&(chat, game)).copied();
+        if newest.is_some_and(|id| id != message.id) {
+            return self.answer(query, &Msg::OldBoard.text(reader)).await;
+        }
         let target = Some(GameId(game));
         let markup = match &press {
-            Press::Pick(_) | Press::From(..) => {
-                let moves = self.service.legal_moves(&context, target).await;
-                if moves.is_empty() {
-                    // Not this player's turn, or not their game: the service says which.
-                    let replies = self
-                        .service
-                        .handle(&context, Command::Moves(target, None))
-                        .await;
-                    return self.alert(query, &replies).await;
-                }
-                let from = match &press {
-                    Press::From(_, from) => Some(from.as_str()),
-                    _ => None,
+            Press::Pick(_) | Press::From(..) | Press::Swaps(..) => {
+                let moves = match self.service.standing(&context, target).await {
+                    Standing::ToMove(moves) => moves,
+                    Standing::Waiting(why) | Standing::Refused(why) => {
+                        return self.answer(query, &why).await;
+                    }
                 };
-                Some(keyboard::picker(game, &moves, from))
+                let (from, swaps) = match &press {
+                    Press::From(_, from) => (Some(from.as_str()), false),
+                    Press::Swaps(_, from) => (Some(from.as_str()), true),
+                    _ => (None, false),
+                };
+                keyboard::picker(game, &moves, from, swaps)
             }
-            Press::Close(_) => Some(keyboard::board(game)),
-            Press::Resign(_) => Some(keyboard::confirm_resign(game)),
-            _ => None,
+            Press::Close(_) => keyboard::board(game),
+            Press::Resign(_) => match self.service.standing(&context, target).await {
+                Standing::Refused(why) => return self.answer(query, &why).await,
+                _ => keyboard::confirm_resign(game, query.from.id),
+            },
+            Press::ResignSure(_, asker) if *asker != query.from.id => {
+                return self.answer(query, &Msg::NotYourQuestion.text(reader)).await;
+            }
+            _ => {
+                let command = match &press {
+                    Press::Play(_, mv) => Command::Move(target, mv.clone()),
+                    Press::Moves(_) => Command::Moves(target, None),
+                    Press::Draw(_) => Command::Offer(target, Proposal::Draw),
+                    _ => Command::Resign(target),
+                };
+                return self.command(query, message, Ok(command)).await;
+            }
         };
-        if let Some(markup) = markup {
-            self.bot.answer_callback_query(query.id.clone()).await?;
-            return self.edit(chat, message.id, markup).await;
-        }
-        let command = match &press {
-            Press::Play(_, mv) => Command::Move(target, mv.clone()),
-            Press::Moves(_) => Command::Moves(target, None),
-            Press::Draw(_) => Command::Offer(target, Proposal::Draw),
-            _ => Command::Resign(target),
-        };
-        let replies = self.service.handle(&context, command).await;
-        if replies.iter().all(|r| r.private) && !matches!(press, Press::Moves(_)) {
-            return self.alert(query, &replies).await;
+        self.answer(query, "").await?;
+        self.edit(chat, message.id, markup).await
+    }
+
+    /// Sends the command of a button press: a refusal, or a list for the
+    /// presser, answers only them (as an alert, if it fits); what the chat
+    /// should see is posted, and a question answered loses its buttons.
+    async fn command(
+        &self,
+        query: &CallbackQuery,
+        message: &Message,
+        input: Input,
+    ) -> Result<(), RequestError> {
+        let chat = message.chat.id;
+        let context = Telegram::context(&query.from, chat);
+        let replies = self.service.handle(&context, input).await;
+        let private = replies.iter().all(|r| r.private);
+        let alert: String = replies
+            .iter()
+            .map(|r| r.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        if private && alert.chars().count() <= MAX_ALERT {
+            return self.answer(query, &alert).await;
         }
         for reply in &replies {
             self.post(self.note(chat, reply, Some(message.id)));
         }
-        self.bot.answer_callback_query(query.id.clone()).await?;
-        if matches!(press, Press::Play(..) | Press::ResignSure(_)) {
-            // The board is history now: a new one follows.
+        self.answer(query, "").await?;
+        let question = !lock(&self.boards).values().any(|id| *id == message.id);
+        if !private && question {
             self.edit(chat, message.id, InlineKeyboardMarkup::default())
                 .await?;
         }
         Ok(())
     }
 
-    /// Answers a button with the service's refusal, shown only to the presser.
-    async fn alert(&self, query: &CallbackQuery, replies: &[Reply]) -> Result<(), RequestError> {
-        let text: String = replies
-            .iter()
-            .map(|r| r.text.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
-            .chars()
-            .take(MAX_ALERT)
-            .collect();
-        self.bot
-            .answer_callback_query(query.id.clone())
-            .text(text)
-            .show_alert(true)
-            .await?;
+    /// Answers a button press: with `text` as an alert for the presser alone, or silently.
+    async fn answer(&self, query: &CallbackQuery, text: &str) -> Result<(), RequestError> {
+        let text: String = text.chars().take(MAX_ALERT).collect();
+        let request = self.bot.answer_callback_query(query.id.clone());
+        match text.is_empty() {
+            true => request.await?,
+            false => request.text(text).show_alert(true).await?,
+        };
         Ok(())
     }
 
@@ -212,12 +267,14 @@ impl Telegram {
         message: MessageId,
         markup: InlineKeyboardMarkup,
     ) -> Result<(), RequestError> {
-        match self
-            .bot
-            .edit_message_reply_markup(chat, message)
-            .reply_markup(markup)
-            .await
-        {
+        let edited = retrying(|| {
+            self.bot
+                .edit_message_reply_markup(chat, message)
+                .reply_markup(markup.clone())
+                .into_future()
+        })
+        .await;
+        match edited {
             // Pressing the same button twice changes nothing, which Telegram calls an error.
             Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) | Ok(_) => Ok(()),
             Err(error) => Err(error),
@@ -225,7 +282,8 @@ impl Telegram {
     }
 
     /// A service reply as a note for `chat`: mentions as links, the board's
-    /// picture with its buttons; a private reply answers the asking message.
+    /// picture with its buttons (while the game is on) or the service's
+    /// buttons; a private reply answers the asking message.
     fn note(&self, chat: ChatId, reply: &Reply, asking: Option<MessageId>) -> Note {
         let (text, _) = reply.mentioning(html, |id, name| {
             format!("<a href=\"tg://user?id={id}\">{name}</a>")
@@ -234,6 +292,9 @@ impl Telegram {
         if reply.private {
             note.reply_to = asking;
         }
+        note.game = reply.about.map(|a| a.game.0);
+        note.urgent = reply.board.is_some() || !reply.mentions.is_empty();
+        note.keyboard = keyboard::commands(&reply.buttons);
         if let Some(board) = &reply.board {
             note.photo = Some(Photo {
                 game: board.game.0,
@@ -274,17 +335,21 @@ impl Telegram {
                 Step::Wait(wait) => tokio::time::sleep(wait).await,
                 Step::Send(note) => {
                     let outbox = note.outbox.clone();
+                    let (game, board, live) =
+                        (note.game, note.photo.is_some(), note.keyboard.is_some());
                     match self.send(note).await {
-                        Ok(()) => {
+                        Ok(posted) => {
+                            self.remember(chat, game, &posted, board, live).await;
                             for &id in &outbox {
                                 if let Err(error) = self.service.delivered(id).await {
                                     eprintln!("telegram: outbox: {error}");
                                 }
                             }
                         }
+                        // The outbox keeps its messages: they come back after their lease.
                         Err(error) => eprintln!("telegram: posting failed: {error}"),
                     }
-                    let mut queued = self.queued.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut queued = lock(&self.queued);
                     for id in &outbox {
                         queued.remove(id);
                     }
@@ -293,55 +358,122 @@ impl Telegram {
         }
     }
 
+    /// Remembers what was posted about `game`; a new board takes the live
+    /// buttons from the game's previous one (and a final board from all).
+    async fn remember(
+        &self,
+        chat: ChatId,
+        game: Option<i64>,
+        posted: &[MessageId],
+        board: bool,
+        live: bool,
+    ) {
+        let Some(game) = game else {
+            return;
+        };
+        {
+            let mut remembered = lock(&self.posted);
+            if remembered.len() >= REMEMBERED {
+                remembered.clear();
+            }
+            for &id in posted {
+                remembered.insert((chat, id), game);
+            }
+        }
+        if !board {
+            return;
+        }
+        let newest = posted.last().copied();
+        let older = {
+            let mut boards = lock(&self.boards);
+            match (live, newest) {
+                (true, Some(id)) => boards.insert((chat, game), id),
+                _ => boards.remove(&(chat, game)),
+            }
+        };
+        if let Some(older) = older.filter(|id| Some(*id) != newest) {
+            if let Err(error) = self
+                .edit(chat, older, InlineKeyboardMarkup::default())
+                .await
+            {
+                eprintln!("telegram: clearing an old board's buttons failed: {error}");
+            }
+        }
+    }
+
     /// Posts one note: a photo with its caption, or a text; a text too long
-    /// for a caption goes before its photo, one too long for a message as a file.
-    async fn send(&self, note: Note) -> Result<(), RequestError> {
+    /// for a caption goes before its photo, one too long for a message as a
+    /// file. Returns the messages posted.
+    async fn send(&self, note: Note) -> Result<Vec<MessageId>, RequestError> {
         let reply = note
             .reply_to
             .map(|id| ReplyParameters::new(id).allow_sending_without_reply());
         let caption_fits = note.text.chars().count() <= MAX_CAPTION;
+        let mut posted = Vec::new();
         if note.photo.is_none() || !caption_fits {
             if note.text.chars().count() > MAX_TEXT {
-                let file =
-                    InputFile::memory(strip_html(&note.text).into_bytes()).file_name("seance.txt");
                 let first = note.text.lines().next().unwrap_or("").to_string();
-                let mut request = self.bot.send_document(note.chat, file);
-                if first.chars().count() <= MAX_CAPTION {
-                    request = request.caption(first).parse_mode(ParseMode::Html);
-                }
-                if let Some(reply) = reply.clone() {
-                    request = request.reply_parameters(reply);
-                }
-                request.await?;
+                let sent = retrying(|| {
+                    let file = InputFile::memory(strip_html(&note.text).into_bytes())
+                        .file_name("seance.txt");
+                    let mut request = self.bot.send_document(note.chat, file);
+                    if first.chars().count() <= MAX_CAPTION {
+                        request = request.caption(first.clone()).parse_mode(ParseMode::Html);
+                    }
+                    if let Some(reply) = reply.clone() {
+                        request = request.reply_parameters(reply);
+                    }
+                    request.into_future()
+                })
+                .await?;
+                posted.push(sent.id);
             } else if !note.text.is_empty() {
-                let mut request = self
-                    .bot
-                    .send_message(note.chat, note.text.clone())
-                    .parse_mode(ParseMode::Html);
-                if let Some(reply) = reply.clone() {
-                    request = request.reply_parameters(reply);
+                let sent = retrying(|| {
+                    let mut request = self
+                        .bot
+                        .send_message(note.chat, note.text.clone())
+                        .parse_mode(ParseMode::Html);
+                    if let Some(reply) = reply.clone() {
+                        request = request.reply_parameters(reply);
+                    }
+                    if note.photo.is_none()
+                        && let Some(markup) = note.keyboard.clone()
+                    {
+                        request = request.reply_markup(markup);
+                    }
+                    request.into_future()
+                })
+                .await?;
+                posted.push(sent.id);
+            }
+        }
+        if let Some(photo) = &note.photo {
+            let sent = retrying(|| {
+                let name = format!("seance-game-{}.png", photo.game);
+                let file = InputFile::memory(photo.png.clone()).file_name(name);
+                let mut request = self.bot.send_photo(note.chat, file);
+                if caption_fits {
+                    request = request
+                        .caption(note.text.clone())
+                        .parse_mode(ParseMode::Html);
                 }
-                if note.photo.is_none()
-                    && let Some(markup) = note.keyboard.clone()
-                {
+                if let Some(markup) = note.keyboard.clone() {
                     request = request.reply_markup(markup);
                 }
-                request.await?;
-            }
+                request.into_future()
+            })
+            .await?;
+            posted.push(sent.id);
         }
-        if let Some(photo) = note.photo {
-            let file =
-                InputFile::memory(photo.png).file_name(format!("seance-game-{}.png", photo.game));
-            let mut request = self.bot.send_photo(note.chat, file);
-            if caption_fits {
-                request = request.caption(note.text).parse_mode(ParseMode::Html);
-            }
-            if let Some(markup) = note.keyboard {
-                request = request.reply_markup(markup);
-            }
-            request.await?;
+        if let Some(replay) = &note.replay {
+            let sent = retrying(|| {
+                let file = InputFile::memory(replay.clone()).file_name("seance-replay.gif");
+                self.bot.send_animation(note.chat, file).into_future()
+            })
+            .await?;
+            posted.push(sent.id);
         }
-        Ok(())
+        Ok(posted)
     }
 
     /// Queues what waits in the outbox: in the game's chat, or privately to
@@ -349,12 +481,7 @@ impl Telegram {
     pub async fn deliver(&self) -> Result<usize, crate::store::StoreError> {
         let mut count = 0;
         for delivery in self.service.deliveries(PLATFORM, 20).await? {
-            if !self
-                .queued
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(delivery.id)
-            {
+            if !lock(&self.queued).insert(delivery.id) {
                 continue;
             }
             let private = delivery
@@ -376,6 +503,30 @@ impl Telegram {
     }
 }
 
+/// Runs a request, waiting and trying again as often as Telegram's
+/// `retry_after` asks, [`TRIES`] times in all; the last refusal is logged
+/// and returned.
+async fn retrying<T, F, R>(mut request: F) -> Result<T, RequestError>
+where
+    F: FnMut() -> R,
+    R: Future<Output = Result<T, RequestError>>,
+{
+    let mut tries = 1;
+    loop {
+        match request().await {
+            Err(RequestError::RetryAfter(wait)) if tries < TRIES => {
+                tries += 1;
+                tokio::time::sleep(wait.duration().max(Duration::from_millis(100))).await;
+            }
+            Err(error @ RequestError::RetryAfter(_)) => {
+                eprintln!("telegram: giving up after {tries} tries: {error}");
+                return Err(error);
+            }
+            other => return other,
+        }
+    }
+}
+
 /// The game of a board message, read from its buttons.
 fn board_game(markup: &InlineKeyboardMarkup) -> Option<i64> {
     markup
@@ -384,22 +535,26 @@ fn board_game(markup: &InlineKeyboardMarkup) -> Option<i64> {
         .flatten()
         .find_map(|button| match &button.kind {
             teloxide::types::InlineKeyboardButtonKind::CallbackData(data) => {
-                Press::read(data).map(|p| p.game())
+                Press::read(data).and_then(|p| p.game())
             }
             _ => None,
         })
 }
 
 /// The commands a chat message stands for: `/cmd@bot args` when meant for
-/// this bot, a move in reply to one of its boards, anything in a private
-/// chat. `/start` in a private chat lets the bot write to the player there.
+/// this bot, a move in reply to one of its messages about a game (chatter
+/// in reply is left alone), anything in a private chat. `/start` in a
+/// private chat lets the bot write to the player there.
 pub fn read(text: &str, bot: &str, private: bool, board: Option<i64>) -> Vec<Input> {
     let text = text.trim();
     if !text.starts_with('/') {
         return match board {
-            Some(game) => vec![commands::reply_move(GameId(game), text)],
+            // A reply to the bot about a game is a move if it looks like one.
+            Some(game) if notation::looks_like_move(text) => {
+                vec![commands::reply_move(GameId(game), text)]
+            }
             None if private => vec![commands::parse(text)],
-            None => Vec::new(),
+            _ => Vec::new(),
         };
     }
     let word = text[1..].split_whitespace().next().unwrap_or("");
@@ -532,6 +687,7 @@ mod tests {
             said("e2-e4", false, Some(3)),
             [Ok(Command::Move(Some(GameId(3)), "e2-e4".to_string()))]
         );
+        assert!(said("nice move lol", false, Some(3)).is_empty(), "chatter");
         assert!(said("hello all", false, None).is_empty(), "group chatter");
         assert_eq!(said("help", true, None), [Ok(Command::Help)]);
         assert_eq!(

@@ -1,8 +1,11 @@
 //! Telegram lets a bot post about 20 messages a minute in a group. Each chat
-//! gets a queue: while its budget is spent, waiting messages merge (texts
-//! into one text or into a board's caption; an older board of the same game
-//! gives way to the newer one, keeping its words), so nothing is dropped and
-//! a busy game never falls minutes behind.
+//! gets a queue and a budget: a few messages at once, then one every few
+//! seconds, so that no minute holds more than Telegram allows (with a margin)
+//! and a busy group is answered within seconds rather than after a stall.
+//! While the budget is spent, waiting messages merge (texts into one text or
+//! into a board's caption; an older board of the same game gives way to the
+//! newer one, keeping its words), and boards and turn calls go first, so
+//! nothing is dropped and a busy game never falls minutes behind.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -25,12 +28,18 @@ pub struct Note {
     pub text: String,
     /// A board's picture.
     pub photo: Option<Photo>,
+    /// The whole game as an animated GIF, posted after the rest.
+    pub replay: Option<Vec<u8>>,
     /// Buttons under it.
     pub keyboard: Option<InlineKeyboardMarkup>,
     /// The message it answers.
     pub reply_to: Option<MessageId>,
     /// The outbox messages it carries, to mark delivered once posted.
     pub outbox: Vec<i64>,
+    /// The game it is about.
+    pub game: Option<i64>,
+    /// A board or a turn call: sent before plain texts when the budget is short.
+    pub urgent: bool,
 }
 
 /// A board's picture.
@@ -49,9 +58,12 @@ impl Note {
             chat,
             text,
             photo: None,
+            replay: None,
             keyboard: None,
             reply_to: None,
             outbox: Vec::new(),
+            game: None,
+            urgent: false,
         }
     }
 
@@ -81,9 +93,12 @@ impl Note {
             chat: self.chat,
             text,
             photo,
+            replay: later.replay.clone().or(self.replay.clone()),
             keyboard,
             reply_to: self.reply_to,
             outbox: [self.outbox.clone(), later.outbox.clone()].concat(),
+            game: later.game.or(self.game),
+            urgent: self.urgent || later.urgent,
         })
     }
 }
@@ -101,33 +116,38 @@ pub enum Step {
 
 /// The queues and budgets of every chat.
 pub struct Pace {
-    limit: usize,
-    window: Duration,
+    /// How many messages may go at once after a quiet spell.
+    burst: f64,
+    /// How long the budget takes to grow by one message.
+    refill: Duration,
     lanes: Mutex<HashMap<ChatId, Lane>>,
 }
 
 #[derive(Default)]
 struct Lane {
-    /// When the messages of the current window were posted.
-    sent: VecDeque<Instant>,
+    /// Messages the budget allows now, and when it was last counted.
+    tokens: f64,
+    counted: Option<Instant>,
     queue: VecDeque<Note>,
     /// A sender is at work on this chat.
     busy: bool,
 }
 
 impl Pace {
-    /// At most `limit` messages per chat in any `window`.
-    pub fn new(limit: usize, window: Duration) -> Pace {
+    /// At most `burst` messages at once per chat, and one more every `refill`:
+    /// so at most `burst + window / refill` in any `window`.
+    pub fn new(burst: u32, refill: Duration) -> Pace {
         Pace {
-            limit: limit.max(1),
-            window,
+            burst: f64::from(burst.max(1)),
+            refill: refill.max(Duration::from_millis(1)),
             lanes: Mutex::new(HashMap::new()),
         }
     }
 
-    /// Telegram's group limit: 20 a minute.
+    /// Telegram's group limit of 20 a minute, with a margin: 3 at once, then
+    /// one every 4 s, at most 18 in any minute.
     pub fn telegram() -> Pace {
-        Pace::new(20, Duration::from_secs(60))
+        Pace::new(3, Duration::from_secs(4))
     }
 
     /// Queues a note; true when no sender works on its chat, so the caller
@@ -148,30 +168,37 @@ impl Pace {
     /// The sender's next step for `chat`: the waiting notes merged as far as
     /// they go, or how long until the budget allows another.
     pub fn next(&self, chat: ChatId) -> Step {
+        self.next_at(chat, Instant::now())
+    }
+
+    /// [`Pace::next`] at `now`.
+    pub fn next_at(&self, chat: ChatId, now: Instant) -> Step {
         let mut lanes = self.lanes.lock().unwrap_or_else(|e| e.into_inner());
         let lane = lanes.entry(chat).or_default();
-        let now = Instant::now();
-        while lane
-            .sent
-            .front()
-            .is_some_and(|t| now.duration_since(*t) >= self.window)
-        {
-            lane.sent.pop_front();
-        }
-        let Some(mut note) = lane.queue.pop_front() else {
+        let grown = lane.counted.map_or(self.burst, |then| {
+            now.saturating_duration_since(then).as_secs_f64() / self.refill.as_secs_f64()
+        });
+        lane.tokens = (lane.tokens + grown).min(self.burst);
+        lane.counted = Some(now);
+        if lane.queue.is_empty() {
             lane.busy = false;
             return Step::Idle;
+        }
+        if lane.tokens < 1.0 {
+            let wait = self.refill.mul_f64(1.0 - lane.tokens);
+            return Step::Wait(wait.max(Duration::from_millis(1)));
+        }
+        // With the last message of the budget, what matters goes first.
+        let first = match lane.tokens < 2.0 {
+            true => lane.queue.iter().position(|n| n.urgent).unwrap_or(0),
+            false => 0,
         };
-        while let Some(merged) = lane.queue.front().and_then(|later| note.merged(later)) {
+        let mut note = lane.queue.remove(first).unwrap_or_else(|| unreachable!());
+        while let Some(merged) = lane.queue.get(first).and_then(|later| note.merged(later)) {
             note = merged;
-            lane.queue.pop_front();
+            lane.queue.remove(first);
         }
-        if lane.sent.len() >= self.limit {
-            let wait = self.window - now.duration_since(lane.sent[0]);
-            lane.queue.push_front(note);
-            return Step::Wait(wait);
-        }
-        lane.sent.push_back(now);
+        lane.tokens -= 1.0;
         Step::Send(note)
     }
 }
@@ -199,35 +226,115 @@ mod tests {
         }
     }
 
+    /// The notes sent at each of `times` (seconds after `start`).
+    fn run(pace: &Pace, start: Instant, times: impl IntoIterator<Item = f64>) -> Vec<Step> {
+        times
+            .into_iter()
+            .map(|t| pace.next_at(CHAT, start + Duration::from_secs_f64(t)))
+            .collect()
+    }
+
     #[test]
     fn notes_beyond_the_budget_wait_and_merge() {
-        let pace = Pace::new(2, Duration::from_secs(60));
+        let pace = Pace::new(2, Duration::from_secs(4));
+        let start = Instant::now();
         assert!(pace.push(Note::text(CHAT, "one".into())));
         assert!(
             !pace.push(Note::text(CHAT, "two".into())),
             "a sender is at work"
         );
         // Queued together, the two go as one.
-        assert_eq!(sent(pace.next(CHAT)).text, "one\n\ntwo");
+        assert_eq!(sent(pace.next_at(CHAT, start)).text, "one\n\ntwo");
         pace.push(board(1, "white: e2e4"));
-        assert_eq!(sent(pace.next(CHAT)).photo.unwrap().game, 1);
+        assert_eq!(sent(pace.next_at(CHAT, start)).photo.unwrap().game, 1);
         // The budget is spent: later turns wait, and merge while they wait.
         pace.push(board(1, "black: e7e5"));
         pace.push(Note::text(CHAT, "Bob offers a draw".into()));
         pace.push(board(1, "white: g1f3"));
         pace.push(board(2, "another game"));
-        let Step::Wait(wait) = pace.next(CHAT) else {
+        let Step::Wait(wait) = pace.next_at(CHAT, start) else {
             panic!("the budget is spent")
         };
-        assert!(wait > Duration::from_secs(59));
-        let lanes = pace.lanes.lock().unwrap();
-        let queue: Vec<&Note> = lanes[&CHAT].queue.iter().collect();
-        assert_eq!(queue.len(), 2, "the other game's board stays apart");
         assert_eq!(
-            queue[0].text,
+            wait,
+            Duration::from_secs(4),
+            "one more in a refill, not a minute"
+        );
+        let merged = sent(pace.next_at(CHAT, start + wait));
+        assert_eq!(
+            merged.text,
             "black: e7e5\n\nBob offers a draw\n\nwhite: g1f3"
         );
-        assert_eq!(queue[0].photo.as_ref().unwrap().png, [1]);
+        assert_eq!(
+            merged.photo.unwrap().png,
+            [1],
+            "the newer board of the game"
+        );
+        let Step::Wait(_) = pace.next_at(CHAT, start + wait) else {
+            panic!("the other game's board waits its turn")
+        };
+        assert_eq!(
+            sent(pace.next_at(CHAT, start + wait * 2)).text,
+            "another game"
+        );
+    }
+
+    #[test]
+    fn no_minute_holds_more_than_telegram_allows() {
+        let pace = Pace::telegram();
+        let start = Instant::now();
+        // A message queued every half second for five minutes, each sent as
+        // soon as the budget allows (nothing merges: each has a keyboard).
+        let mut sent_at = Vec::new();
+        for tick in 0..600u32 {
+            let t = f64::from(tick) * 0.5;
+            let mut note = Note::text(CHAT, format!("turn {tick}"));
+            note.keyboard = Some(InlineKeyboardMarkup::default());
+            pace.push(note);
+            if let [Step::Send(_)] = run(&pace, start, [t]).as_slice() {
+                sent_at.push(t);
+            }
+        }
+        for (i, &t) in sent_at.iter().enumerate() {
+            let in_minute = sent_at[i..].iter().take_while(|&&u| u < t + 60.0).count();
+            assert!(
+                in_minute <= 18,
+                "{in_minute} messages in the minute from {t} s"
+            );
+        }
+        let gaps = sent_at.windows(2).map(|w| w[1] - w[0]);
+        assert!(
+            gaps.fold(0.0, f64::max) <= 4.0,
+            "never a stall of more than one refill"
+        );
+        assert!(
+            sent_at.len() >= 5 * 15,
+            "{} sent in five minutes",
+            sent_at.len()
+        );
+    }
+
+    #[test]
+    fn the_board_goes_first_when_the_budget_is_short() {
+        let pace = Pace::new(2, Duration::from_secs(4));
+        let start = Instant::now();
+        let mut asking = Note::text(CHAT, "Usage: /join".into());
+        asking.keyboard = Some(InlineKeyboardMarkup::default());
+        pace.push(Note::text(CHAT, "first".into()));
+        sent(pace.next_at(CHAT, start));
+        pace.push(asking);
+        let mut turn = board(1, "@bob, your move");
+        turn.urgent = true;
+        turn.keyboard = Some(InlineKeyboardMarkup::default());
+        pace.push(turn);
+        assert!(
+            sent(pace.next_at(CHAT, start)).urgent,
+            "the last of the budget"
+        );
+        assert_eq!(
+            sent(pace.next_at(CHAT, start + Duration::from_secs(4))).text,
+            "Usage: /join"
+        );
     }
 
     #[test]
