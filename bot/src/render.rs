@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use seance_engine::catalogue::{self, AnyGame, GameType};
-use seance_engine::{Action, Options, Start};
+use seance_engine::catalogue::{self, GameType};
+use seance_engine::{Options, ReplayError, Start};
 use seance_render::{Player, Style};
 
 use crate::record::Record;
@@ -35,51 +35,37 @@ pub struct Request {
 
 /// The bytes of the picture or replay.
 pub fn run(request: Request) -> Result<Vec<u8>> {
-    let mut game = catalogue::new_game(request.game, request.start, request.options)?;
-    let seat_of = |game: &dyn AnyGame, color: &str| {
-        game.info()
-            .seat_named(color)
+    let info = request.game.info();
+    let seat_of = |color: &str| {
+        info.seat_named(color)
             .with_context(|| format!("this game has no seat '{color}'"))
     };
     let mut style = request.style;
     if let Some(color) = &request.seat {
-        style.seat = Some(seat_of(game.as_ref(), color)?);
+        style.seat = Some(seat_of(color)?);
     }
-    let mut players = vec![Player::default(); game.info().seats.len()];
+    let mut players = vec![Player::default(); info.seats.len()];
     for pair in &request.names {
         let Some((color, name)) = pair.split_once('=') else {
             bail!("expected COLOR=NAME, got '{pair}'");
         };
-        players[seat_of(game.as_ref(), color)?.index()] = Player::named(name);
+        players[seat_of(color)?.index()] = Player::named(name);
     }
     for color in &request.spirits {
-        players[seat_of(game.as_ref(), color)?.index()].spirit = true;
+        players[seat_of(color)?.index()].spirit = true;
     }
-    let mut frames = vec![game.board_view()];
     let log = Record::read(request.log.as_deref().unwrap_or(""))?.log;
-    for (number, line) in log.iter().enumerate() {
-        let action = game
-            .parse_action(line)
-            .with_context(|| format!("log action {}: '{line}'", number + 1))?;
-        let shows = shows_on_the_board(&action);
-        game.act(action)
-            .with_context(|| format!("log action {}: '{line}'", number + 1))?;
-        if shows {
-            frames.push(game.board_view());
-        }
-    }
+    let frames = catalogue::replay_views(request.game, request.start, request.options, &log)
+        .map_err(|error| match error {
+            ReplayError::Action { index, text, error } => {
+                anyhow::anyhow!("log action {}: '{text}': {error}", index + 1)
+            }
+            other => other.into(),
+        })?;
     if request.gif {
         let delay = Duration::from_millis(900);
         return Ok(seance_render::gif(&frames, &players, &style, delay)?);
     }
-    Ok(seance_render::png(&game.board_view(), &players, &style))
-}
-
-/// Whether an action changes what the board shows: moves and endings do;
-/// dice rolls, offers and refusals wait for the move they lead to.
-fn shows_on_the_board(action: &Action<String>) -> bool {
-    !matches!(
-        action,
-        Action::Roll(_) | Action::Offer(..) | Action::Decline(_)
-    )
+    let last = frames.last().context("a replay starts with the start")?;
+    Ok(seance_render::png(last, &players, &style))
 }

@@ -36,7 +36,7 @@ const BOT: u64 = 1_000_000_000_000_000_001;
 const GUILD: u64 = 1_300_000_000_000_000_001;
 
 /// One REST call the fake Discord received.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 struct Call {
     method: Method,
     path: String,
@@ -44,6 +44,22 @@ struct Call {
     json: Value,
     /// Attached files: name and bytes.
     files: Vec<(String, Vec<u8>)>,
+}
+
+impl std::fmt::Debug for Call {
+    /// The call without its files' bytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let files: Vec<(&str, usize)> = self
+            .files
+            .iter()
+            .map(|(n, b)| (n.as_str(), b.len()))
+            .collect();
+        write!(
+            f,
+            "{} {} {} files={files:?}",
+            self.method, self.path, self.json
+        )
+    }
 }
 
 impl Call {
@@ -151,6 +167,7 @@ async fn record(
         )
     };
     let path = uri.path().to_string();
+    let method_is_delete = method == Method::DELETE;
     let content = json
         .get("content")
         .and_then(Value::as_str)
@@ -162,7 +179,9 @@ async fn record(
         json,
         files,
     });
-    if path.ends_with("/commands") {
+    if method_is_delete {
+        StatusCode::NO_CONTENT.into_response()
+    } else if path.ends_with("/commands") {
         answer(StatusCode::OK, json!([]))
     } else if path.ends_with("/callback") {
         StatusCode::NO_CONTENT.into_response()
@@ -341,6 +360,19 @@ impl Harness {
         self.slash(ANN, "start", &[]).await;
     }
 
+    /// The REST calls up to the first that `last` picks, as the fake gets
+    /// them (the endpoint's work goes on after its response).
+    async fn calls_until(&self, last: impl Fn(&Call) -> bool) -> Vec<Call> {
+        let mut calls = Vec::new();
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        while !calls.iter().any(&last) {
+            assert!(std::time::Instant::now() < deadline, "only {calls:?}");
+            calls.extend(self.fake.take());
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        calls
+    }
+
     /// Lets spirits move and sends the outbox; returns the REST calls.
     async fn settle(&mut self) -> Vec<Call> {
         self.service.run_due_jobs().await.unwrap();
@@ -413,7 +445,12 @@ async fn commands_answer_with_text_pictures_mentions_and_private_errors() {
         .payload()
         .pointer("/components/0/components")
         .and_then(Value::as_array);
-    assert_eq!(buttons.map(Vec::len), Some(3), "three buttons");
+    let ids: Vec<&str> = buttons
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b["custom_id"].as_str())
+        .collect();
+    assert_eq!(ids, ["pick:1", "moves:1", "draw:1", "resign:1"]);
 
     // Bob cannot move for White: privately told.
     let calls = h.slash(BOB, "move", &[("move", json!("e7e6"))]).await;
@@ -636,8 +673,17 @@ async fn buttons_and_replies_to_the_board() {
     assert!(calls[0].text().starts_with("white: e2e3"), "{calls:?}");
     assert_eq!(h.game(1).await.log, ["e2e3"]);
 
+    // The confirmation is updated in place; the chat is told in a new message.
     let calls = h.press(ANN, "resign-yes:1").await;
-    assert!(calls[0].text().contains("resign"), "{calls:?}");
+    assert_eq!(calls[0].json["type"], 7, "{calls:?}");
+    assert!(
+        calls[0].payload()["components"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    assert!(calls[1].path.contains("/webhooks/"), "{calls:?}");
+    assert!(calls[1].text().starts_with("White resigns."), "{calls:?}");
     assert_eq!(h.game(1).await.stage, Stage::Over);
 }
 
@@ -864,20 +910,23 @@ async fn the_endpoint_answers_only_signed_fresh_requests() {
     let (status, body) = post(&address, Some(&key), now + 1, interaction.as_bytes()).await;
     assert_eq!(status, 200);
     let response: Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(response["type"], 5);
-    let mut calls = Vec::new();
-    for _ in 0..100 {
-        calls = h.fake.take();
-        if !calls.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert_eq!(calls[0].method, Method::PATCH);
-    assert!(
-        calls[0].path.ends_with("/token-http/messages/@original"),
-        "{}",
-        calls[0].path
+    assert_eq!(response["type"], 5, "acknowledged at once");
+    assert_eq!(response["data"]["flags"], 64, "as an ephemeral thinking");
+    let calls = h.calls_until(|c| c.method == Method::DELETE).await;
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    // The board is a new message in the channel (whose mentions notify);
+    // the acknowledgement, with nothing private to say, is deleted.
+    assert_eq!(
+        (calls[0].method.clone(), calls[0].path.as_str()),
+        (
+            Method::POST,
+            format!("/api/v10/channels/{CHANNEL}/messages").as_str()
+        )
     );
     assert!(calls[0].picture().is_some());
+    assert!(
+        calls[1].path.ends_with("/token-http/messages/@original"),
+        "{}",
+        calls[1].path
+    );
 }

@@ -258,7 +258,7 @@ impl Harness {
         let mut running = dispatcher(telegram.clone());
         tokio::spawn(async move { running.dispatch().await });
         // The dispatcher's start (getMe, dropping a webhook) is not a test's business.
-        let deadline = Instant::now() + Duration::from_secs(20);
+        let deadline = Instant::now() + Duration::from_secs(120);
         while *fake.offset.lock().unwrap() < 0 {
             assert!(Instant::now() < deadline, "the dispatcher never polled");
             tokio::time::sleep(Duration::from_millis(5)).await;
@@ -299,7 +299,7 @@ impl Harness {
     /// Waits until the bot has handled every update sent and posted all it queued.
     async fn quiet(&self) {
         let sent = (self.next_update - 1) as u64;
-        let deadline = Instant::now() + Duration::from_secs(20);
+        let deadline = Instant::now() + Duration::from_secs(120);
         while self.telegram.handled() < sent || !self.telegram.idle() {
             assert!(Instant::now() < deadline, "the bot never answered");
             tokio::time::sleep(Duration::from_millis(2)).await;

@@ -325,6 +325,37 @@ pub fn replay(
     game.visit(Replay(start, options, log))
 }
 
+/// The positions a stored game went through, for a replay: the start, then
+/// the board after each action that changes it (moves, endings, agreed
+/// exchanges; not dice rolls, offers or refusals, which wait for the move
+/// they lead to).
+pub fn replay_views(
+    game: GameType,
+    start: Start,
+    options: Options,
+    log: &[String],
+) -> Result<Vec<BoardView>, ReplayError> {
+    let mut played = new_game(game, start, options)?;
+    let mut views = vec![played.board_view()];
+    for (index, text) in log.iter().enumerate() {
+        let refused = |error| ReplayError::Action {
+            index,
+            text: text.clone(),
+            error,
+        };
+        let action = played.parse_action(text).map_err(refused)?;
+        let shows = !matches!(
+            action,
+            Action::Roll(_) | Action::Offer(..) | Action::Decline(_)
+        );
+        played.act(action).map_err(refused)?;
+        if shows {
+            views.push(played.board_view());
+        }
+    }
+    Ok(views)
+}
+
 /// Perft of `game` from `start`, per depth from 1 to `depth`, calling
 /// `report(depth, nodes)` after each.
 pub fn perft(

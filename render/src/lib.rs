@@ -17,6 +17,8 @@ mod theme;
 #[cfg(test)]
 mod tests;
 
+/// Why a GIF replay could not be written.
+pub use ::gif::EncodingError as ReplayError;
 pub use layout::{Bounds, Layout, pips};
 pub use picture::{draw, encode_png, gif, png};
 pub use players::{Player, PlayerName};

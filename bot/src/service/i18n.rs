@@ -314,6 +314,8 @@ pub enum Msg {
     },
     /// An army is out of play: its king was taken.
     OutOfPlay { color: String },
+    /// No person is left to move: the spirits play the rest unseen.
+    OnlySpirits,
     /// A draw.
     Drawn(String),
     /// An offer was made; those asked to answer, as mentions.
@@ -561,6 +563,11 @@ impl Msg {
                     format!("победа: {names} ({reason})"),
                 )
             }
+            Msg::OnlySpirits => l.pick(
+                "Only spirits are left in play: they play the rest, and the end will be posted here.",
+                "В игре остались только духи: они доиграют, а конец партии появится здесь.",
+            )
+            .to_string(),
             Msg::OutOfPlay { color } => l.pick(
                 format!("{} is out of play: its king was taken.", upper_first(color)),
                 format!("{} выбывают: их король взят.", upper_first(color)),

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::dice::{self, Verdict};
 use super::i18n::{self, Msg, Reader};
-use super::reply::Reply;
+use super::reply::{About, Reply};
 use super::table::{self, Table};
 use super::{Caller, Fit, Outcome, Service};
 use crate::commands::{Setting, Target};
@@ -88,6 +88,27 @@ impl Service {
             who: table.player(seat, reader.locale),
         }
         .text(reader)
+    }
+
+    /// The chat's games not yet over, the player's own first, for a front
+    /// end's suggestions (game numbers, a game's colours). Read only.
+    pub async fn tables(&self, context: &super::Context) -> Vec<About> {
+        let Ok(caller) = self.caller(context).await else {
+            return Vec::new();
+        };
+        let Ok(ids) = self.store.chat_games(caller.chat, 0).await else {
+            return Vec::new();
+        };
+        let mut tables = Vec::new();
+        for id in ids {
+            if let Ok(Some(record)) = self.store.load_game(id).await {
+                if let Ok(table) = self.replays.table(record) {
+                    tables.push((table.seats_of(&caller.user).is_empty(), table.about()));
+                }
+            }
+        }
+        tables.sort_by_key(|(stranger, _)| *stranger);
+        tables.into_iter().map(|(_, about)| about).collect()
     }
 
     /// Where the player stands in a game, for a front end's menus (the

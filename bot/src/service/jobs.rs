@@ -12,7 +12,7 @@ use super::reply::{Notice, Reply};
 use super::table::Table;
 use super::{Failure, Service};
 use crate::platform::Platform;
-use crate::store::{Job, JobKind, NewNotice, StoreError, TimeoutPolicy};
+use crate::store::{Job, JobKind, NewNotice, Stage, StoreError, TimeoutPolicy};
 
 /// A message from the outbox, ready for its chat.
 #[derive(Clone, PartialEq, Debug)]
@@ -112,9 +112,16 @@ impl Service {
             },
             JobKind::Reminder => return self.remind(job, &table).await,
         };
+        let unseen = !table.people_play();
         let events = table.settle(self.now());
+        // Spirits alone play on without a board a move; the end is told.
+        if unseen && table.record.stage != Stage::Over {
+            return self.save(&mut table, Vec::new()).await;
+        }
         let (mut lines, mentions) = self.news(&table, &events, reader);
-        lines.insert(0, first.text(reader));
+        if !unseen {
+            lines.insert(0, first.text(reader));
+        }
         let notice = Notice {
             text: lines.join("\n"),
             mentions,

@@ -347,6 +347,7 @@ impl Service {
                 Event::OutOfPlay { seat } => Msg::OutOfPlay {
                     color: table.color_name(*seat, locale),
                 },
+                Event::OnlySpirits => Msg::OnlySpirits,
                 Event::Turn { seat } => match table.mention(*seat) {
                     Some(mention) => {
                         let who = format!("@{}", mention.name);

@@ -30,6 +30,8 @@ pub struct Board {
     pub players: Vec<Player>,
     /// The seat to draw it for (its army at the bottom).
     pub seat: Option<Seat>,
+    /// The whole game, position by position, when it has ended: for a replay.
+    pub frames: Vec<BoardView>,
 }
 
 impl Board {
@@ -40,6 +42,16 @@ impl Board {
             ..*style
         };
         seance_render::png(&self.view, &self.players, &style)
+    }
+
+    /// The game as an animated GIF, one frame a move, from [`Board::frames`].
+    pub fn gif(&self, style: &Style) -> Result<Vec<u8>, seance_render::ReplayError> {
+        let style = Style {
+            seat: self.seat,
+            ..*style
+        };
+        let delay = std::time::Duration::from_millis(900);
+        seance_render::gif(&self.frames, &self.players, &style, delay)
     }
 }
 

@@ -27,6 +27,8 @@ pub(super) struct Table {
     pub stored_seats: Vec<SeatRecord>,
     /// Which seats took turns when the table was read, to tell who leaves play.
     in_play: Vec<bool>,
+    /// Whether a person still played when the table was read.
+    people_played: bool,
     /// The seat that resigns or runs out of time now: its leaving is told already.
     pub quitting: Option<Seat>,
 }
@@ -42,6 +44,8 @@ pub(super) enum Event {
     Turn { seat: Seat },
     /// The seat's army left play (its king taken); the game goes on.
     OutOfPlay { seat: Seat },
+    /// No person is left in play: the spirits play the rest unseen.
+    OnlySpirits,
     /// The game ended.
     Over,
 }
@@ -116,13 +120,25 @@ impl Table {
         let in_play = (0..record.seats.len() as u8)
             .map(|s| game.in_play(Seat(s)))
             .collect();
-        Table {
+        let mut table = Table {
             stored_seats: record.seats.clone(),
             record,
             game,
             in_play,
+            people_played: false,
             quitting: None,
-        }
+        };
+        table.people_played = table.people_play();
+        table
+    }
+
+    /// Whether a person (not a spirit) still plays a seat in play: else the
+    /// spirits play the rest without a board a move, and the end is posted.
+    pub fn people_play(&self) -> bool {
+        self.record.stage != Stage::Playing
+            || self
+                .seats()
+                .any(|s| !self.seat(s).spirit_plays() && self.game.in_play(s))
     }
 
     /// Whether the game rolls dice (or rolled for the first player or the
@@ -297,11 +313,23 @@ impl Table {
                 },
             })
             .collect();
+        // A game that has ended comes with its replay.
+        let frames = match self.record.stage {
+            Stage::Over => catalogue::replay_views(
+                self.record.variant,
+                start(&self.record),
+                self.game.options().clone(),
+                &self.game.log(),
+            )
+            .unwrap_or_default(),
+            _ => Vec::new(),
+        };
         let board = Board {
             game: self.record.id,
             view: self.game.board_view(),
             players,
             seat: seat.or(self.viewpoint()),
+            frames,
         };
         Reply {
             board: Some(board),
@@ -367,6 +395,10 @@ impl Table {
             events.push(Event::Over);
             return events;
         }
+        if self.people_played && !self.people_play() {
+            events.push(Event::OnlySpirits);
+        }
+        self.people_played = self.people_play();
         let acting = self.acting();
         if acting != self.record.announced {
             self.record.announced = acting;
@@ -393,10 +425,15 @@ impl Table {
         };
         let record = self.seat(seat);
         if record.spirit_plays() {
+            // Nobody watches the spirits alone: no pause for the chat to follow.
+            let pause = match self.people_play() {
+                true => defaults.spirit_pause.as_millis() as i64,
+                false => 0,
+            };
             return vec![NewJob {
                 kind: JobKind::Spirit,
                 seat,
-                due_ms: now + defaults.spirit_pause.as_millis() as i64,
+                due_ms: now + pause,
             }];
         }
         let Some(deadline) = self.record.deadline_ms else {

@@ -17,8 +17,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use ed25519_dalek::{Signature, VerifyingKey};
 use serenity::all::{
-    AutocompleteChoice, CreateAutocompleteResponse, CreateInteractionResponse,
-    CreateInteractionResponseMessage, Interaction,
+    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
+    Interaction,
 };
 
 use super::{Answer, Discord};
@@ -113,44 +113,46 @@ impl Endpoint {
         Ok(())
     }
 
-    /// Answers a verified interaction: a pong, suggestions, or a deferred
-    /// response that the answer's messages then fill in through the REST API.
+    /// Answers a verified interaction: a pong, or suggestions; anything else
+    /// is acknowledged at once (a command with an ephemeral "thinking", a
+    /// component with a silent update) and worked out afterwards, its
+    /// messages sent through the REST API, so that no slow work can break
+    /// Discord's three seconds.
     pub async fn answer(&self, body: &[u8]) -> Result<CreateInteractionResponse, Refusal> {
         let interaction: Interaction =
             serde_json::from_slice(body).map_err(|_| Refusal::Malformed)?;
-        let token = match &interaction {
+        let (token, channel, component) = match &interaction {
             Interaction::Ping(_) => return Ok(CreateInteractionResponse::Pong),
-            Interaction::Command(c) | Interaction::Autocomplete(c) => c.token.clone(),
-            Interaction::Component(c) => c.token.clone(),
+            Interaction::Autocomplete(_) => {
+                let Some(Answer::Choices(choices)) = self.discord.answer(&interaction).await else {
+                    return Err(Refusal::Malformed);
+                };
+                return Ok(CreateInteractionResponse::Autocomplete(
+                    CreateAutocompleteResponse::new().set_choices(choices),
+                ));
+            }
+            Interaction::Command(c) => (c.token.clone(), c.channel_id, false),
+            Interaction::Component(c) => (c.token.clone(), c.channel_id, true),
             _ => return Err(Refusal::Malformed),
         };
-        match self.discord.answer(&interaction).await {
-            Some(Answer::Choices(choices)) => {
-                let choices = choices
-                    .into_iter()
-                    .map(|c| AutocompleteChoice::new(c.clone(), c))
-                    .collect();
-                Ok(CreateInteractionResponse::Autocomplete(
-                    CreateAutocompleteResponse::new().set_choices(choices),
-                ))
+        let discord = self.discord.clone();
+        tokio::spawn(async move {
+            let Some(answer) = discord.answer(&interaction).await else {
+                return;
+            };
+            if let Err(error) = discord
+                .complete_deferred(&token, channel, component, answer)
+                .await
+            {
+                eprintln!("discord: completing a response failed: {error}");
             }
-            Some(Answer::Messages(messages)) => {
-                let ephemeral = messages.first().is_some_and(|m| m.ephemeral);
-                let discord = self.discord.clone();
-                tokio::spawn(async move {
-                    if let Err(error) = discord
-                        .complete_deferred(&token, Answer::Messages(messages))
-                        .await
-                    {
-                        eprintln!("discord: completing a response failed: {error}");
-                    }
-                });
-                Ok(CreateInteractionResponse::Defer(
-                    CreateInteractionResponseMessage::new().ephemeral(ephemeral),
-                ))
-            }
-            None => Err(Refusal::Malformed),
-        }
+        });
+        Ok(match component {
+            true => CreateInteractionResponse::Acknowledge,
+            false => CreateInteractionResponse::Defer(
+                CreateInteractionResponseMessage::new().ephemeral(true),
+            ),
+        })
     }
 }
 

@@ -11,23 +11,30 @@
 pub mod endpoint;
 pub mod slash;
 
+use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 use serenity::all::{
-    ButtonStyle, CommandInteraction, ComponentInteraction, Context as Gateway, CreateActionRow,
-    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EventHandler, GatewayIntents, GuildId, Http,
-    HttpBuilder, Interaction, Message, ReactionType, Ready, UserId,
+    AutocompleteChoice, ButtonStyle, ChannelId, CommandInteraction, ComponentInteraction,
+    ComponentInteractionDataKind, Context as Gateway, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
+    EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Message, ReactionType,
+    Ready, UserId,
 };
 use serenity::builder::Builder;
 
+use crate::adapters::picker;
 use crate::commands::{self, Command, Kind, Proposal, Value, Verb};
 use crate::config;
 use crate::platform::Platform;
-use crate::service::i18n::{Locale, Msg, Reader};
-use crate::service::reply::Reply;
-use crate::service::{Context, Service};
+use crate::service::i18n::{self, Locale, Msg, Reader};
+use crate::service::reply::{Button, Reply};
+use crate::service::{Context, Input, Service, Standing};
+use crate::store::GameId;
+use seance_engine::notation;
 use seance_render::Style;
 
 /// The platform.
@@ -36,8 +43,14 @@ const PLATFORM: Platform = Platform::Discord;
 /// Discord's limit on a message's text.
 const MAX_TEXT: usize = 2000;
 
-/// Discord's limit on autocomplete suggestions.
+/// Discord's limit on autocomplete suggestions and on a select menu's options.
 const MAX_CHOICES: usize = 25;
+
+/// Discord's limit on a component's custom id.
+const MAX_CUSTOM_ID: usize = 100;
+
+/// How often a request refused with `429 Too Many Requests` is tried in all.
+const TRIES: u32 = 5;
 
 /// The front end: the service, Discord's REST client, and how boards look.
 #[derive(Clone)]
@@ -58,17 +71,47 @@ pub struct Outgoing {
     pub files: Vec<CreateAttachment>,
     /// Users the message may notify.
     pub mentions: Vec<UserId>,
-    /// Buttons under a board.
+    /// Buttons and menus under it.
     pub buttons: Vec<CreateActionRow>,
 }
 
 /// What to answer an interaction with.
 #[derive(Clone, Debug)]
 pub enum Answer {
-    /// Messages, the first one the response.
+    /// Messages: the first is the response, the others follow.
     Messages(Vec<Outgoing>),
-    /// Suggestions for the parameter being typed.
-    Choices(Vec<String>),
+    /// Change the message whose component was used into the first, then
+    /// send the others as new messages.
+    Update(Outgoing, Vec<Outgoing>),
+    /// Suggestions for the option being typed.
+    Choices(Vec<AutocompleteChoice>),
+}
+
+/// Runs a request, trying again after a pause when Discord refuses it with
+/// `429 Too Many Requests` (serenity's own rate limiter, when on, waits
+/// for Discord's `retry_after` before that), [`TRIES`] times in all; the
+/// last refusal is logged and returned.
+async fn retrying<T, F, R>(mut request: F) -> serenity::Result<T>
+where
+    F: FnMut() -> R,
+    R: Future<Output = serenity::Result<T>>,
+{
+    let mut tries = 1;
+    loop {
+        match request().await {
+            Err(serenity::Error::Http(error))
+                if error.status_code().is_some_and(|s| s.as_u16() == 429) =>
+            {
+                if tries >= TRIES {
+                    eprintln!("discord: giving up after {tries} tries: {error}");
+                    return Err(serenity::Error::Http(error));
+                }
+                tokio::time::sleep(Duration::from_millis(250) * 2u32.pow(tries - 1)).await;
+                tries += 1;
+            }
+            other => return other,
+        }
+    }
 }
 
 impl Discord {
@@ -116,7 +159,7 @@ impl Discord {
             Interaction::Autocomplete(command) => {
                 Some(Answer::Choices(self.complete(command).await))
             }
-            Interaction::Component(component) => Some(self.button(component).await),
+            Interaction::Component(component) => Some(self.component(component).await),
             _ => None,
         }
     }
@@ -131,60 +174,107 @@ impl Discord {
         let Some(answer) = self.answer(interaction).await else {
             return Ok(());
         };
+        let respond = |response: CreateInteractionResponse| {
+            retrying(move || response.clone().execute(&self.http, (id, token)))
+        };
         match answer {
             Answer::Choices(choices) => {
-                let response = CreateAutocompleteResponse::new().set_choices(
-                    choices
-                        .into_iter()
-                        .map(|c| serenity::all::AutocompleteChoice::new(c.clone(), c))
-                        .collect(),
-                );
-                CreateInteractionResponse::Autocomplete(response)
-                    .execute(&self.http, (id, token))
-                    .await
+                let response = CreateAutocompleteResponse::new().set_choices(choices);
+                respond(CreateInteractionResponse::Autocomplete(response)).await
             }
             Answer::Messages(messages) => {
                 let mut messages = messages.into_iter();
                 if let Some(first) = messages.next() {
-                    CreateInteractionResponse::Message(response_message(first))
-                        .execute(&self.http, (id, token))
-                        .await?;
+                    respond(CreateInteractionResponse::Message(response_message(first))).await?;
                 }
                 self.follow_up(token, messages).await
+            }
+            Answer::Update(changed, messages) => {
+                respond(CreateInteractionResponse::UpdateMessage(response_message(
+                    changed,
+                )))
+                .await?;
+                self.follow_up(token, messages.into_iter()).await
             }
         }
     }
 
-    /// Sends the rest of an answer as follow-ups.
+    /// Sends the rest of an answer as follow-ups: new messages, which notify
+    /// the players they mention.
     async fn follow_up(
         &self,
         token: &str,
         messages: impl Iterator<Item = Outgoing>,
     ) -> serenity::Result<()> {
         for message in messages {
-            followup(message).execute(&self.http, (None, token)).await?;
+            retrying(|| followup(message.clone()).execute(&self.http, (None, token))).await?;
         }
         Ok(())
     }
 
-    /// Finishes a deferred answer (the HTTP endpoint's way): edits the
-    /// deferred response into the first message, then follows up.
-    pub async fn complete_deferred(&self, token: &str, answer: Answer) -> serenity::Result<()> {
-        let Answer::Messages(messages) = answer else {
-            return Ok(());
+    /// Finishes an interaction the HTTP endpoint acknowledged at once: a
+    /// command with an ephemeral "thinking" (private messages go into it and
+    /// into ephemeral follow-ups; deleted if there is nothing private to
+    /// say), a `component` with a silent update (its message changes only if
+    /// the answer updates it; private messages are ephemeral follow-ups).
+    /// Public messages go into `channel` as new messages, so that a mention
+    /// notifies.
+    pub async fn complete_deferred(
+        &self,
+        token: &str,
+        channel: ChannelId,
+        component: bool,
+        answer: Answer,
+    ) -> serenity::Result<()> {
+        let (changed, messages) = match answer {
+            Answer::Choices(_) => return Ok(()),
+            Answer::Update(changed, messages) => (Some(changed), messages),
+            Answer::Messages(messages) => (None, messages),
         };
-        let mut messages = messages.into_iter();
-        if let Some(first) = messages.next() {
-            let mut edit = EditInteractionResponse::new()
-                .content(first.text)
-                .allowed_mentions(mentions(&first.mentions))
-                .components(first.buttons);
-            for file in first.files {
+        let mut original = match changed {
+            Some(changed) => Some(self.edit_original(token, changed).await?),
+            // A component's message is the board or question it sits under.
+            None if component => Some(()),
+            None => None,
+        };
+        for message in messages {
+            match (message.ephemeral, original.is_some()) {
+                (true, false) => original = Some(self.edit_original(token, message).await?),
+                (true, true) => {
+                    retrying(|| followup(message.clone()).execute(&self.http, (None, token)))
+                        .await?;
+                }
+                (false, _) => {
+                    retrying(|| {
+                        channel_message(message.clone()).execute(&self.http, (channel, None))
+                    })
+                    .await?;
+                }
+            }
+        }
+        if original.is_none() {
+            retrying(|| self.http.delete_original_interaction_response(token)).await?;
+        }
+        Ok(())
+    }
+
+    /// Edits the interaction's acknowledgement (or the message of its component) into `message`.
+    async fn edit_original(&self, token: &str, message: Outgoing) -> serenity::Result<()> {
+        retrying(|| {
+            let mut edit = EditInteractionResponse::new();
+            if !message.text.is_empty() {
+                edit = edit.content(message.text.clone());
+            }
+            let mut edit = edit
+                .allowed_mentions(mentions(&message.mentions))
+                .components(message.buttons.clone());
+            for file in message.files.clone() {
                 edit = edit.new_attachment(file);
             }
-            edit.execute(&self.http, token).await?;
-        }
-        self.follow_up(token, messages).await
+            edit.execute(&self.http, token)
+        })
+        .await?;
+        Ok(())
     }
 
     /// The player and channel of an interaction.
@@ -217,6 +307,24 @@ impl Discord {
         )
     }
 
+    fn component_context(component: &ComponentInteraction) -> Context {
+        let nick = component.member.as_ref().and_then(|m| m.nick.as_deref());
+        Discord::context(
+            &component.user,
+            nick,
+            component.channel_id.get().to_string(),
+            &component.locale,
+        )
+    }
+
+    /// The reader of the front end's own words to the player of `context`.
+    fn reader(context: &Context) -> Reader {
+        Reader {
+            locale: context.locale.unwrap_or_default(),
+            platform: PLATFORM,
+        }
+    }
+
     async fn command(&self, command: &CommandInteraction) -> Answer {
         let context = Discord::command_context(command);
         // A command Discord still shows from an older registration gets the help.
@@ -224,12 +332,18 @@ impl Discord {
             Some(verb) => commands::read_named(verb, slash::named(&command.data.options)),
             None => Ok(Command::Help),
         };
-        let replies = self.service.handle(&context, input).await;
+        self.replies(&context, input).await
+    }
+
+    /// The service's answer to `input`, as messages.
+    async fn replies(&self, context: &Context, input: impl Into<Input>) -> Answer {
+        let replies = self.service.handle(context, input).await;
         Answer::Messages(replies.iter().map(|r| self.outgoing(r)).collect())
     }
 
-    /// Suggestions for the parameter being typed: legal moves, setups, options.
-    async fn complete(&self, command: &CommandInteraction) -> Vec<String> {
+    /// Suggestions for the option being typed: legal moves, setups, options,
+    /// the colours of the game meant, the chat's games.
+    async fn complete(&self, command: &CommandInteraction) -> Vec<AutocompleteChoice> {
         let (Some(typing), Some(verb)) =
             (command.data.autocomplete(), Verb::named(&command.data.name))
         else {
@@ -239,29 +353,32 @@ impl Discord {
             return Vec::new();
         };
         let options = &command.data.options;
-        let game = match slash::given(verb, options, Kind::Game) {
+        let context = Discord::command_context(command);
+        let locale = context.locale.unwrap_or_default();
+        let named = match slash::given(verb, options, Kind::Game) {
             Some(Value::Game(game)) => Some(game),
             _ => None,
         };
+        let target = match slash::given(verb, options, Kind::GameNumber) {
+            Some(Value::Number(id)) => Some(id),
+            _ => None,
+        };
         let typed = typing.value.trim().to_lowercase();
+        let texts = |names: Vec<String>| -> Vec<AutocompleteChoice> {
+            closest(names, &typed)
+                .into_iter()
+                .map(|n| AutocompleteChoice::new(n.clone(), n))
+                .collect()
+        };
         match param.kind {
-            Kind::Move => {
-                let target = match slash::given(verb, options, Kind::GameNumber) {
-                    Some(Value::Number(id)) => Some(id),
-                    _ => None,
-                };
-                let context = Discord::command_context(command);
-                let moves = self.service.standing(&context, target).await.moves();
-                closest(moves, &typed)
-            }
-            Kind::Setup => {
-                let setups = game
+            Kind::Move => texts(self.service.standing(&context, target).await.moves()),
+            Kind::Setup => texts(
+                named
                     .map(|g| g.info().setups.iter().map(|s| s.to_string()).collect())
-                    .unwrap_or_default();
-                closest(setups, &typed)
-            }
+                    .unwrap_or_default(),
+            ),
             Kind::Options => {
-                let Some(game) = game else {
+                let Some(game) = named else {
                     return Vec::new();
                 };
                 // Complete the last word; keep those before it.
@@ -277,55 +394,150 @@ impl Discord {
                     .collect();
                 closest(pairs, &last)
                     .into_iter()
-                    .map(|p| format!("{before}{p}"))
+                    .map(|p| {
+                        let whole = format!("{before}{p}");
+                        AutocompleteChoice::new(whole.clone(), whole)
+                    })
                     .collect()
             }
+            Kind::Colour => {
+                let tables = self.service.tables(&context).await;
+                let game = named.or_else(|| {
+                    let meant = tables.iter().find(|t| target.is_none_or(|id| t.game == id));
+                    meant.map(|t| t.variant)
+                });
+                let Some(game) = game else {
+                    return Vec::new();
+                };
+                game.info()
+                    .seats
+                    .iter()
+                    .map(|seat| (seat.color, i18n::color_name(seat.color, locale)))
+                    .filter(|(_, name)| name.contains(&typed) || typed.is_empty())
+                    .map(|(color, name)| AutocompleteChoice::new(name, color.name()))
+                    .collect()
+            }
+            Kind::GameNumber => self
+                .service
+                .tables(&context)
+                .await
+                .into_iter()
+                .take(MAX_CHOICES)
+                .map(|t| {
+                    let name = format!("#{} {}", t.game.0, i18n::game_name(t.variant, locale));
+                    AutocompleteChoice::new(name, t.game.0)
+                })
+                .collect(),
             _ => Vec::new(),
         }
     }
 
-    /// A button under a board: legal moves, a draw offer, or resigning (asked twice).
-    async fn button(&self, component: &ComponentInteraction) -> Answer {
-        let nick = component.member.as_ref().and_then(|m| m.nick.as_deref());
-        let context = Discord::context(
-            &component.user,
-            nick,
-            component.channel_id.get().to_string(),
-            &component.locale,
-        );
-        let Some((action, game)) = component.data.custom_id.split_once(':') else {
+    /// A button or menu under one of the bot's messages.
+    async fn component(&self, component: &ComponentInteraction) -> Answer {
+        let context = Discord::component_context(component);
+        let reader = Discord::reader(&context);
+        let id = component.data.custom_id.as_str();
+        if let Some(text) = id.strip_prefix("cmd:") {
+            // A question's button: once it is answered, the question loses its buttons.
+            return match self.replies(&context, commands::parse(text)).await {
+                Answer::Messages(messages) if messages.iter().any(|m| !m.ephemeral) => {
+                    Answer::Update(Outgoing::default(), messages)
+                }
+                other => other,
+            };
+        }
+        let mut parts = id.splitn(3, ':');
+        let (Some(action), Some(Ok(game))) = (parts.next(), parts.next().map(str::parse::<i64>))
+        else {
             return Answer::Messages(Vec::new());
         };
-        let Ok(game) = game.parse::<i64>() else {
-            return Answer::Messages(Vec::new());
+        let rest = parts.next().map(str::to_string);
+        let target = Some(GameId(game));
+        let chosen = match &component.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+            _ => rest,
         };
-        let target = Some(crate::store::GameId(game));
-        let command = match action {
-            "moves" => Command::Moves(target, None),
-            "draw" => Command::Offer(target, Proposal::Draw),
-            "resign-yes" => Command::Resign(target),
-            "resign" => {
-                let reader = Reader {
-                    locale: context.locale.unwrap_or_default(),
-                    platform: PLATFORM,
-                };
-                let confirm = CreateButton::new(format!("resign-yes:{game}"))
-                    .label(Msg::ResignButton.text(reader))
-                    .style(ButtonStyle::Danger);
-                return Answer::Messages(vec![Outgoing {
-                    text: Msg::ReallyResign.text(reader),
-                    ephemeral: true,
-                    buttons: vec![CreateActionRow::Buttons(vec![confirm])],
-                    ..Outgoing::default()
-                }]);
+        let private = |text: String, buttons| Outgoing {
+            text,
+            ephemeral: true,
+            buttons,
+            ..Outgoing::default()
+        };
+        match (action, chosen) {
+            ("moves", _) => self.replies(&context, Command::Moves(target, None)).await,
+            ("draw", _) => {
+                let offer = Command::Offer(target, Proposal::Draw);
+                self.replies(&context, offer).await
             }
-            _ => return Answer::Messages(Vec::new()),
-        };
-        let replies = self.service.handle(&context, command).await;
-        Answer::Messages(replies.iter().map(|r| self.outgoing(r)).collect())
+            ("resign", _) => match self.service.standing(&context, target).await {
+                Standing::Refused(why) => Answer::Messages(vec![private(why, Vec::new())]),
+                _ => {
+                    let confirm = CreateButton::new(format!("resign-yes:{game}"))
+                        .label(Msg::ResignButton.text(reader))
+                        .style(ButtonStyle::Danger);
+                    let buttons = vec![CreateActionRow::Buttons(vec![confirm])];
+                    Answer::Messages(vec![private(Msg::ReallyResign.text(reader), buttons)])
+                }
+            },
+            // The confirmation becomes the answer, instead of another message.
+            ("resign-yes", _) => self.settle(&context, Command::Resign(target)).await,
+            ("to", Some(mv)) => self.settle(&context, Command::Move(target, mv)).await,
+            (menu @ ("pick" | "man" | "swap"), origin) => {
+                let moves = match self.service.standing(&context, target).await {
+                    Standing::ToMove(moves) => moves,
+                    Standing::Waiting(why) | Standing::Refused(why) => {
+                        return Answer::Messages(vec![private(why, Vec::new())]);
+                    }
+                };
+                let rows = match (menu, origin) {
+                    ("man", Some(origin)) => {
+                        let mut rows = vec![select(
+                            &format!("to:{game}"),
+                            picker::moves(&moves, &origin, false),
+                        )];
+                        if picker::has_swaps(&moves, &origin) {
+                            let swaps = CreateButton::new(format!("swap:{game}:{origin}"))
+                                .label("⇄")
+                                .style(ButtonStyle::Secondary);
+                            rows.push(CreateActionRow::Buttons(vec![swaps]));
+                        }
+                        rows
+                    }
+                    ("swap", Some(origin)) => vec![select(
+                        &format!("to:{game}"),
+                        picker::moves(&moves, &origin, true),
+                    )],
+                    _ => vec![select(&format!("man:{game}"), picker::men(&moves))],
+                };
+                let menu_message = private("♟".to_string(), rows);
+                match menu {
+                    "pick" => Answer::Messages(vec![menu_message]),
+                    _ => Answer::Update(menu_message, Vec::new()),
+                }
+            }
+            _ => Answer::Messages(Vec::new()),
+        }
     }
 
-    /// A reply to one of the bot's boards with a move in it plays the move.
+    /// A command from a private question (a confirmation, a menu): if it
+    /// lands, the question is closed in place and the chat told; if not, the
+    /// refusal replaces it.
+    async fn settle(&self, context: &Context, command: Command) -> Answer {
+        let replies = self.service.handle(context, command).await;
+        let mut messages: Vec<Outgoing> = replies.iter().map(|r| self.outgoing(r)).collect();
+        if messages.iter().all(|m| m.ephemeral) && !messages.is_empty() {
+            let refusal = messages.remove(0);
+            return Answer::Update(refusal, messages);
+        }
+        let done = Outgoing {
+            text: "✔".to_string(),
+            ephemeral: true,
+            ..Outgoing::default()
+        };
+        Answer::Update(done, messages)
+    }
+
+    /// A reply to one of the bot's boards that looks like a move plays it.
     /// Needs the message-content intent.
     pub async fn message(&self, message: &Message, bot: UserId) -> serenity::Result<()> {
         let Some(board) = message.referenced_message.as_deref() else {
@@ -342,7 +554,7 @@ impl Discord {
             return Ok(());
         };
         let text = message.content.trim();
-        if text.is_empty() || text.len() > 40 {
+        if !notation::looks_like_move(text) {
             return Ok(());
         }
         let nick = message.member.as_ref().and_then(|m| m.nick.as_deref());
@@ -352,47 +564,49 @@ impl Discord {
             message.channel_id.get().to_string(),
             "",
         );
-        let input = commands::reply_move(crate::store::GameId(game), text);
+        let input = commands::reply_move(GameId(game), text);
         let replies = self.service.handle(&context, input).await;
         for reply in &replies {
             let outgoing = self.outgoing(reply);
-            channel_message(outgoing)
-                .reference_message(message)
-                .execute(&self.http, (message.channel_id, message.guild_id))
-                .await?;
+            retrying(|| {
+                channel_message(outgoing.clone())
+                    .reference_message(message)
+                    .execute(&self.http, (message.channel_id, message.guild_id))
+            })
+            .await?;
         }
         Ok(())
     }
 
     /// Sends what waits in the outbox; returns how many were sent. A message
     /// Discord refuses for good (a deleted channel) is dropped; one that
-    /// failed otherwise stays for the next round.
+    /// failed otherwise (or was still refused as too many after its tries)
+    /// stays in the outbox for a later round.
     pub async fn deliver(&self) -> Result<usize, crate::store::StoreError> {
         let mut sent = 0;
         for delivery in self.service.deliveries(PLATFORM, 20).await? {
             let outgoing = self.outgoing(&delivery.reply);
-            let result = match (delivery.direct, outgoing.mentions.first()) {
-                (true, Some(&user)) => match user.create_dm_channel(&self.http).await {
-                    Ok(channel) => {
-                        channel_message(outgoing)
-                            .execute(&self.http, (channel.id, None))
-                            .await
-                    }
-                    Err(error) => Err(error),
-                },
-                _ => match delivery.chat.parse::<u64>() {
-                    Ok(channel) => {
-                        channel_message(outgoing)
-                            .execute(&self.http, (channel.into(), None))
-                            .await
-                    }
-                    Err(_) => Ok(Message::default()),
-                },
+            let channel = match (delivery.direct, outgoing.mentions.first()) {
+                (true, Some(&user)) => retrying(|| user.create_dm_channel(&self.http))
+                    .await
+                    .map(|dm| Some(dm.id)),
+                _ => Ok(delivery.chat.parse::<u64>().ok().map(ChannelId::new)),
+            };
+            let result = match channel {
+                Ok(Some(channel)) => retrying(|| {
+                    channel_message(outgoing.clone()).execute(&self.http, (channel, None))
+                })
+                .await
+                .map(|_| ()),
+                Ok(None) => Ok(()),
+                Err(error) => Err(error),
             };
             match result {
-                Ok(_) => sent += 1,
+                Ok(()) => sent += 1,
                 Err(serenity::Error::Http(error))
-                    if error.status_code().is_some_and(|s| s.is_client_error()) =>
+                    if error
+                        .status_code()
+                        .is_some_and(|s| s.is_client_error() && s.as_u16() != 429) =>
                 {
                     eprintln!("discord: dropping a message Discord refuses: {error}");
                 }
@@ -406,14 +620,16 @@ impl Discord {
         Ok(sent)
     }
 
-    /// A service reply as a Discord message: mentions, the board's picture,
-    /// buttons under a public board, and long texts as a file.
+    /// A service reply as a Discord message: mentions, the board's picture
+    /// with its buttons while the game is on (♟ picks a move, 📜 lists them,
+    /// 🤝 offers a draw, 🏳 resigns), the service's buttons, and long texts as
+    /// a file.
     fn outgoing(&self, reply: &Reply) -> Outgoing {
         let (text, users) = reply.mentioning(str::to_string, |id, _| format!("<@{id}>"));
         let users = users.into_iter().map(UserId::new).collect();
         let (text, file) = fit(text);
         let mut files: Vec<CreateAttachment> = file.into_iter().collect();
-        let mut buttons = Vec::new();
+        let mut buttons = commands_row(&reply.buttons).into_iter().collect::<Vec<_>>();
         if let Some(board) = &reply.board {
             let png = board.png(&self.style);
             files.push(CreateAttachment::bytes(png, picture_name(board.game.0)));
@@ -426,10 +642,17 @@ impl Discord {
                         .style(style)
                 };
                 buttons.push(CreateActionRow::Buttons(vec![
+                    button("pick", "♟", ButtonStyle::Primary),
                     button("moves", "📜", ButtonStyle::Secondary),
                     button("draw", "🤝", ButtonStyle::Secondary),
                     button("resign", "🏳", ButtonStyle::Danger),
                 ]));
+            }
+        }
+        if let Some(board) = reply.board.as_ref().filter(|b| !b.frames.is_empty()) {
+            match board.gif(&self.style) {
+                Ok(gif) => files.push(CreateAttachment::bytes(gif, "seance-replay.gif")),
+                Err(error) => eprintln!("discord: drawing a replay failed: {error}"),
             }
         }
         Outgoing {
@@ -440,6 +663,35 @@ impl Discord {
             buttons,
         }
     }
+}
+
+/// The service's buttons under a message, one row; a command too long for a
+/// custom id is left out.
+fn commands_row(buttons: &[Button]) -> Option<CreateActionRow> {
+    let row: Vec<CreateButton> = buttons
+        .iter()
+        .map(|b| (b, format!("cmd:{}", commands::write(&b.command))))
+        .filter(|(_, id)| id.len() <= MAX_CUSTOM_ID)
+        .map(|(b, id)| {
+            CreateButton::new(id)
+                .label(b.label.clone())
+                .style(ButtonStyle::Secondary)
+        })
+        .collect();
+    (!row.is_empty()).then_some(CreateActionRow::Buttons(row))
+}
+
+/// A select menu of the picker's choices (at most [`MAX_CHOICES`]).
+fn select(id: &str, picks: Vec<picker::Pick>) -> CreateActionRow {
+    let options = picks
+        .into_iter()
+        .take(MAX_CHOICES)
+        .map(|p| CreateSelectMenuOption::new(p.label, p.value))
+        .collect();
+    CreateActionRow::SelectMenu(CreateSelectMenu::new(
+        id,
+        CreateSelectMenuKind::String { options },
+    ))
 }
 
 /// A text as a message: as it is if it fits, else its first line, with the
@@ -492,9 +744,14 @@ fn mentions(users: &[UserId]) -> CreateAllowedMentions {
     CreateAllowedMentions::new().users(users.iter().copied())
 }
 
+/// An interaction's response; without text, a message it updates keeps its own.
 fn response_message(message: Outgoing) -> CreateInteractionResponseMessage {
-    CreateInteractionResponseMessage::new()
-        .content(message.text)
+    let response = CreateInteractionResponseMessage::new();
+    let response = match message.text.is_empty() {
+        true => response,
+        false => response.content(message.text),
+    };
+    response
         .ephemeral(message.ephemeral)
         .add_files(message.files)
         .allowed_mentions(mentions(&message.mentions))

@@ -10,6 +10,13 @@ use serenity::all::{
 use crate::commands::{Kind, Named, Param, Value, Verb};
 use crate::service::i18n::Locale;
 
+/// Whether Discord asks the bot for suggestions as the player types: legal
+/// moves, setups and options, and the colours and numbers of the chat's
+/// games (which differ from game to game, so no fixed list serves).
+fn suggested(kind: Kind) -> bool {
+    kind.suggested() || matches!(kind, Kind::Colour | Kind::GameNumber)
+}
+
 /// Discord's option for `param`.
 fn option(param: &Param) -> CreateCommandOption {
     let kind = match param.kind {
@@ -20,11 +27,15 @@ fn option(param: &Param) -> CreateCommandOption {
         .name_localized("ru", param.ru_name)
         .description_localized("ru", param.about(Locale::Ru))
         .required(param.required)
-        .set_autocomplete(param.kind.suggested());
+        .set_autocomplete(suggested(param.kind));
     if param.kind == Kind::GameNumber {
         option = option.min_int_value(1);
     }
-    for choice in param.kind.choices() {
+    let choices = match suggested(param.kind) {
+        true => Vec::new(),
+        false => param.kind.choices(),
+    };
+    for choice in choices {
         option = option.add_string_choice_localized(
             choice.name(Locale::En),
             choice.value,

@@ -303,6 +303,12 @@ impl Telegram {
             if board.view.panel.outcome.is_none() {
                 note.keyboard = Some(keyboard::board(board.game.0));
             }
+            if !board.frames.is_empty() {
+                match board.gif(&self.style) {
+                    Ok(gif) => note.replay = Some(gif),
+                    Err(error) => eprintln!("telegram: drawing a replay failed: {error}"),
+                }
+            }
         }
         note
     }
