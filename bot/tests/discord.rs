@@ -110,6 +110,8 @@ impl Call {
 #[derive(Clone, Default)]
 struct FakeDiscord {
     calls: Arc<Mutex<Vec<Call>>>,
+    /// Paths to refuse once each with `429 Too Many Requests`.
+    refuse: Arc<Mutex<Vec<String>>>,
 }
 
 fn message_json(content: &str) -> Value {
@@ -179,6 +181,16 @@ async fn record(
         json,
         files,
     });
+    let refused = {
+        let mut refuse = fake.refuse.lock().unwrap();
+        let at = refuse.iter().position(|p| *p == path);
+        at.map(|i| refuse.remove(i)).is_some()
+    };
+    if refused {
+        let body =
+            json!({"message": "You are being rate limited.", "retry_after": 0.1, "global": false});
+        return answer(StatusCode::TOO_MANY_REQUESTS, body);
+    }
     if method_is_delete {
         StatusCode::NO_CONTENT.into_response()
     } else if path.ends_with("/commands") {
@@ -334,12 +346,24 @@ impl Harness {
 
     /// Presses a button under a board; returns the REST calls.
     async fn press(&mut self, who: Player, custom_id: &str) -> Vec<Call> {
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        self.component(who, data).await
+    }
+
+    /// Chooses `value` in a select menu; returns the REST calls.
+    async fn choose(&mut self, who: Player, custom_id: &str, value: &str) -> Vec<Call> {
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+        self.component(who, data).await
+    }
+
+    /// Uses a component (with its `data`) under one of the bot's messages.
+    async fn component(&mut self, who: Player, data: Value) -> Vec<Call> {
         self.next_id += 1;
         let text = fixture(
             "component.json",
             &[
                 ("ID", self.next_id.to_string()),
-                ("CUSTOM_ID", custom_id.to_string()),
+                ("DATA", data.to_string()),
                 ("CHANNEL", CHANNEL.to_string()),
                 ("USER", who.0.to_string()),
                 ("USERNAME", who.1.to_string()),
@@ -549,6 +573,89 @@ async fn every_command_of_the_help_works_as_a_slash_command() {
         calls[0].ephemeral() && calls[0].text().contains("There is no game 'chess'"),
         "{calls:?}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_are_picked_from_menus_and_a_429_is_waited_out() {
+    let mut h = Harness::new().await;
+    h.through_game("none").await;
+    // ♟ opens the menu of the men that can move, for the player to move only.
+    let calls = h.press(BOB, "pick:1").await;
+    assert!(
+        calls[0].ephemeral() && calls[0].text().contains("not your turn"),
+        "{calls:?}"
+    );
+    let calls = h.press(ANN, "pick:1").await;
+    assert!(calls[0].ephemeral(), "{calls:?}");
+    let menu = &calls[0].payload()["components"][0]["components"][0];
+    assert_eq!(menu["custom_id"], "man:1");
+    let men: Vec<&str> = menu["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["label"].as_str().unwrap())
+        .collect();
+    assert!(men.contains(&"♞g1"), "{men:?}");
+    // Choosing the knight turns the menu into his moves, in place.
+    let calls = h.choose(ANN, "man:1", "g1").await;
+    assert_eq!(calls[0].json["type"], 7, "{calls:?}");
+    let menu = &calls[0].payload()["components"][0]["components"][0];
+    assert_eq!(menu["custom_id"], "to:1");
+    let values: Vec<&str> = menu["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(values, ["g1f3", "g1h3"]);
+    // The move is played; the chat's news waits out a 429 and arrives.
+    h.fake
+        .refuse
+        .lock()
+        .unwrap()
+        .push(format!("/api/v10/webhooks/{BOT}/token-{}", h.next_id + 1));
+    let calls = h.choose(ANN, "to:1", "g1f3").await;
+    assert_eq!(h.game(1).await.log, ["g1f3"]);
+    assert_eq!(calls[0].json["type"], 7, "the menu closes: {calls:?}");
+    let news: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.path.contains("/webhooks/"))
+        .collect();
+    assert_eq!(news.len(), 2, "refused once, then sent: {calls:?}");
+    assert!(news[1].text().starts_with("white: g1f3"), "{calls:?}");
+    assert_eq!(news[1].allowed_users(), [BOB.0.to_string()]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn colours_and_games_are_suggested_from_the_chat() {
+    let mut h = Harness::new().await;
+    let game = [("game", json!("through")), ("time", json!("none"))];
+    h.slash(ANN, "new", &game).await;
+    // Through chess has two colours, not six.
+    let colours = h.autocomplete(BOB, "join", ("color", ""), &[]).await;
+    assert_eq!(colours, ["white", "black"]);
+    let colours = h
+        .autocomplete(BOB, "new", ("as", "bl"), &[("game", "chaturaji")])
+        .await;
+    assert_eq!(colours, ["black"]);
+    h.slash(CAT, "new", &[("game", json!("tamerlane"))]).await;
+    let calls = {
+        let options = vec![json!({"name": "game", "type": 4, "value": "", "focused": true})];
+        let interaction = h.interaction(4, ANN, "board", json!(options), "en-US");
+        h.discord.interaction(&interaction).await.unwrap();
+        h.fake.take()
+    };
+    let choices = calls[0].json["data"]["choices"].as_array().unwrap().clone();
+    let names: Vec<&str> = choices
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["#1 Through chess", "#2 Tamerlane chess"],
+        "Ann's own first"
+    );
+    assert_eq!(choices[0]["value"], 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -886,20 +993,18 @@ async fn the_endpoint_answers_only_signed_fresh_requests() {
         400
     );
 
-    // A signed command: deferred in the response, completed through the REST API.
-    h.slash(
-        ANN,
-        "new",
-        &[("game", json!("through")), ("time", json!("none"))],
-    )
-    .await;
+    // A signed move: acknowledged at once, completed through the REST API.
+    h.through_game("none").await;
     let interaction = fixture(
         "interaction.json",
         &[
             ("ID", "1100000000000000077".to_string()),
             ("TYPE", "2".to_string()),
-            ("COMMAND", "board".to_string()),
-            ("OPTIONS", "[]".to_string()),
+            ("COMMAND", "move".to_string()),
+            (
+                "OPTIONS",
+                json!([{"name": "move", "type": 3, "value": "e2e4"}]).to_string(),
+            ),
             ("CHANNEL", CHANNEL.to_string()),
             ("USER", ANN.0.to_string()),
             ("USERNAME", ANN.1.to_string()),
@@ -914,8 +1019,8 @@ async fn the_endpoint_answers_only_signed_fresh_requests() {
     assert_eq!(response["data"]["flags"], 64, "as an ephemeral thinking");
     let calls = h.calls_until(|c| c.method == Method::DELETE).await;
     assert_eq!(calls.len(), 2, "{calls:?}");
-    // The board is a new message in the channel (whose mentions notify);
-    // the acknowledgement, with nothing private to say, is deleted.
+    // The board is a new message in the channel, whose mention of the next
+    // player notifies; the acknowledgement, with nothing private to say, is deleted.
     assert_eq!(
         (calls[0].method.clone(), calls[0].path.as_str()),
         (
@@ -924,6 +1029,13 @@ async fn the_endpoint_answers_only_signed_fresh_requests() {
         )
     );
     assert!(calls[0].picture().is_some());
+    assert!(
+        calls[0]
+            .text()
+            .contains(&format!("<@{}>, your move", BOB.0)),
+        "the next player is called: {calls:?}"
+    );
+    assert_eq!(calls[0].allowed_users(), [BOB.0.to_string()]);
     assert!(
         calls[1].path.ends_with("/token-http/messages/@original"),
         "{}",

@@ -17,7 +17,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, Uri};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use seance_bot::adapters::telegram::pace::{Note, Pace};
+use seance_bot::adapters::telegram::pace::Pace;
 use seance_bot::adapters::telegram::{Telegram, dispatcher};
 use seance_bot::clock::FakeClock;
 use seance_bot::commands::Verb;
@@ -26,7 +26,6 @@ use seance_bot::service::Service;
 use seance_bot::store::{GameRecord, Stage};
 use seance_engine::catalogue::GameType;
 use serde_json::{Value, json};
-use teloxide::types::ChatId;
 
 const TOKEN: &str = "123456:test-token";
 const BOT: i64 = 9_000_001;
@@ -43,7 +42,7 @@ const DAN: Member = Member(504, "Dan", "en");
 const EVE: Member = Member(505, "Eve", "en");
 
 /// One Bot API call the fake received.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 struct Call {
     method: String,
     json: Value,
@@ -51,7 +50,18 @@ struct Call {
     file: Option<Vec<u8>>,
     /// The id of the message it posted.
     posted: Option<i64>,
+    /// Refused with `429 Too Many Requests`.
+    refused: bool,
     at: Instant,
+}
+
+impl std::fmt::Debug for Call {
+    /// The call without its file's bytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let file = self.file.as_ref().map(Vec::len);
+        let refused = if self.refused { " (429)" } else { "" };
+        write!(f, "{}{refused} {} file={file:?}", self.method, self.json)
+    }
 }
 
 impl Call {
@@ -97,6 +107,8 @@ struct FakeTelegram {
     /// The offset of the last getUpdates: every update below it was fetched.
     offset: Arc<Mutex<i64>>,
     next_message: Arc<Mutex<i64>>,
+    /// Methods to refuse once each with `429 Too Many Requests`, in order.
+    refuse: Arc<Mutex<Vec<&'static str>>>,
 }
 
 /// Reads a multipart body's fields into JSON, and its file.
@@ -156,6 +168,31 @@ async fn answer(
     } else {
         (serde_json::from_slice(&body).unwrap_or(Value::Null), None)
     };
+    let refused = {
+        let mut refuse = fake.refuse.lock().unwrap();
+        let at = refuse.iter().position(|m| *m == method);
+        at.map(|i| refuse.remove(i)).is_some()
+    };
+    if refused {
+        fake.calls.lock().unwrap().push(Call {
+            method,
+            json,
+            file,
+            posted: None,
+            refused: true,
+            at: Instant::now(),
+        });
+        let body = json!({
+            "ok": false, "error_code": 429, "description": "Too Many Requests: retry after 1",
+            "parameters": {"retry_after": 1}
+        });
+        return (
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            [("content-type", "application/json")],
+            body.to_string(),
+        )
+            .into_response();
+    }
     let mut posted = None;
     let result = match method.as_str() {
         "getMe" => json!({
@@ -208,6 +245,7 @@ async fn answer(
             json,
             file,
             posted,
+            refused: false,
             at: Instant::now(),
         });
     }
@@ -280,7 +318,14 @@ impl Harness {
     }
 
     /// Sends an update; waits until the bot has fetched and answered it.
-    async fn update(&mut self, kind: &str, mut payload: Value) -> Vec<Call> {
+    async fn update(&mut self, kind: &str, payload: Value) -> Vec<Call> {
+        self.push(kind, payload);
+        self.quiet().await;
+        self.fake.take()
+    }
+
+    /// Sends an update without waiting for the answer.
+    fn push(&mut self, kind: &str, mut payload: Value) {
         let id = self.next_update;
         self.next_update += 1;
         if kind == "message" {
@@ -292,8 +337,15 @@ impl Harness {
             .lock()
             .unwrap()
             .push_back(json!({"update_id": id, kind: payload}));
-        self.quiet().await;
-        self.fake.take()
+    }
+
+    /// A member's message in the group, sent without waiting for the answer.
+    fn type_in(&mut self, who: Member, text: &str) {
+        let message = json!({
+            "date": 1_796_068_800, "chat": group_json(), "from": user_json(who.0, who.1, who.2, false),
+            "text": text,
+        });
+        self.push("message", message);
     }
 
     /// Waits until the bot has handled every update sent and posted all it queued.
@@ -571,33 +623,414 @@ async fn hostile_updates_change_nothing() {
     );
 }
 
+/// Sends in any `window` that starts at a send, at most.
+fn most_in_a_window(calls: &[Call], window: Duration) -> usize {
+    let sent: Vec<Instant> = calls
+        .iter()
+        .filter(|c| c.method.starts_with("send") && !c.refused)
+        .map(|c| c.at)
+        .collect();
+    (0..sent.len())
+        .map(|i| {
+            sent[i..]
+                .iter()
+                .take_while(|t| **t < sent[i] + window)
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_busy_group_is_paced_and_nothing_is_dropped() {
-    let h = Harness::new(Pace::new(5, Duration::from_secs(1))).await;
-    let start = Instant::now();
-    for i in 0..12 {
-        h.telegram
-            .post(Note::text(ChatId(GROUP), format!("turn {i}")));
+async fn a_busy_group_is_answered_within_the_budget_and_nothing_is_lost() {
+    // Telegram's budget scaled down: 3 at once, then one every 100 ms.
+    let refill = Duration::from_millis(100);
+    let mut h = Harness::new(Pace::new(3, refill)).await;
+    h.say(ANN, "/new through time=none").await;
+    h.say(BOB, "/join").await;
+    h.say(ANN, "/start").await;
+    // Twenty messages at once: help, a refusal, bad moves, status.
+    for i in 0..5 {
+        h.type_in(CAT, "/status");
+        h.type_in(BOB, "/move e7e5");
+        h.type_in(DAN, &format!("/move z{i}"));
+        h.type_in(EVE, "/help");
     }
     h.quiet().await;
     let calls = h.fake.take();
-    let sent: Vec<&Call> = calls.iter().filter(|c| c.method == "sendMessage").collect();
-    let text: String = sent.iter().map(|c| c.text()).collect::<Vec<_>>().join("\n");
-    for i in 0..12 {
-        assert!(
-            text.contains(&format!("turn {i}")),
-            "turn {i} arrived: {text}"
-        );
-    }
-    assert!(sent.len() < 12, "waiting messages merged: {}", sent.len());
-    let in_first_window = sent
-        .iter()
-        .filter(|c| c.at.duration_since(start) < Duration::from_millis(950))
-        .count();
-    assert!(
-        in_first_window <= 5,
-        "{in_first_window} in the first second"
+    let text: String = calls.iter().map(Call::text).collect::<Vec<_>>().join("\n");
+    assert_eq!(
+        text.matches("#1 Through chess: white").count(),
+        5,
+        "every status"
     );
+    assert_eq!(
+        text.matches("Сейчас не ваш ход").count(),
+        5,
+        "every refusal"
+    );
+    assert_eq!(
+        text.matches("You have no seat").count(),
+        5,
+        "every bad move"
+    );
+    assert_eq!(text.matches("Commands (the game").count(), 5, "every help");
+    // Waiting answers merge; no stretch of the budget holds more than it allows.
+    let sends = calls
+        .iter()
+        .filter(|c| c.method.starts_with("send"))
+        .count();
+    assert!(sends < 20, "{sends} messages for 20 answers");
+    assert!(most_in_a_window(&calls, refill * 10) <= 3 + 10 + 1);
+    // A refused button press goes to the presser alone.
+    let board = boards(&h.say(CAT, "/board").await)[0].clone();
+    let calls = h.press(BOB, &board, "p:1").await;
+    assert_eq!(calls.len(), 1, "{calls:?}");
+    assert_eq!(calls[0].json["show_alert"], true);
+    assert!(calls[0].text().contains("Сейчас не ваш ход"), "{calls:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_delays_the_board_but_never_drops_it() {
+    let mut h = Harness::quick().await;
+    h.say(ANN, "/new through time=none").await;
+    h.say(BOB, "/join").await;
+    h.say(ANN, "/start").await;
+    h.fake.refuse.lock().unwrap().push("sendPhoto");
+    let calls = h.say(ANN, "/move e2e4").await;
+    let photos: Vec<&Call> = calls.iter().filter(|c| c.method == "sendPhoto").collect();
+    assert_eq!(photos.len(), 2, "refused once, then sent: {calls:?}");
+    assert!(photos[0].refused && !photos[1].refused);
+    assert!(
+        photos[1].text().contains("white: e2e4"),
+        "{}",
+        photos[1].text()
+    );
+    assert!(
+        photos[1]
+            .text()
+            .contains(&format!("tg://user?id={}", BOB.0))
+    );
+    assert!(
+        photos[1].at - photos[0].at >= Duration::from_secs(1),
+        "after retry_after"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_the_people_leave_the_spirits_finish_unseen() {
+    let mut h = Harness::quick().await;
+    h.say(ANN, "/new chaturaji time=none").await;
+    h.say(ANN, "/start").await;
+    h.settle().await;
+    // Ann leaves the table to the three spirits.
+    let calls = h.say(ANN, "/resign").await;
+    let text: String = calls.iter().map(Call::text).collect();
+    assert!(text.contains("Only spirits are left in play"), "{text}");
+    let calls = h.settle().await;
+    assert_eq!(h.game(1).await.stage, Stage::Over);
+    let photos = boards(&calls);
+    assert_eq!(photos.len(), 1, "only the final board: {calls:?}");
+    assert!(
+        photos[0].text().contains("Game over"),
+        "{}",
+        photos[0].text()
+    );
+    let replays: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.method == "sendAnimation")
+        .collect();
+    assert_eq!(replays.len(), 1, "and the game as a GIF");
+    assert!(
+        replays[0]
+            .file
+            .as_ref()
+            .is_some_and(|f| f.starts_with(b"GIF89a"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_stays_on_the_side_of_the_one_person_playing() {
+    let mut h = Harness::quick().await;
+    h.say(ANN, "/new through time=none as=black").await;
+    h.say(ANN, "/start").await;
+    h.settle().await;
+    let calls = h
+        .say(ANN, &format!("/move {}", next_move_of(&h.game(1).await)))
+        .await;
+    let board = boards(&calls)[0].clone();
+    // The spirit moves next, yet the board is drawn for Ann's black army.
+    let record = h.game(1).await;
+    let view = common::replayed(&record).board_view();
+    let players = [
+        seance_render::Player {
+            spirit: true,
+            ..seance_render::Player::default()
+        },
+        seance_render::Player::named("Ann"),
+    ];
+    let drawn_for = |seat| {
+        let style = seance_render::Style {
+            seat: Some(seance_engine::Seat(seat)),
+            ..seance_render::Style::default()
+        };
+        seance_render::png(&view, &players, &style)
+    };
+    let posted = board.file.clone().expect("the photo");
+    assert_eq!(posted, drawn_for(1), "from black's side");
+    assert_ne!(posted, drawn_for(0));
+}
+
+/// A legal move for the seat to move in a stored game.
+fn next_move_of(record: &GameRecord) -> String {
+    common::replayed(record).legal_moves()[0].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chat_speaks_its_language_and_each_player_theirs() {
+    let mut h = Harness::quick().await;
+    let calls = h.say(BOB, "/new through time=none").await;
+    assert!(calls[0].text().starts_with("Партия #1"), "{calls:?}");
+    // Ann's Telegram speaks English: public news stays in the chat's Russian,
+    // her refusals come in English.
+    let calls = h.say(ANN, "/join").await;
+    assert!(calls[0].text().contains("играет за чёрные"), "{calls:?}");
+    let calls = h.say(ANN, "/move e7e5").await;
+    assert!(calls[0].text().contains("has not started yet"), "{calls:?}");
+    let calls = h.say(ANN, "/settings chat=en").await;
+    assert!(calls[0].text().contains("chat en"), "{calls:?}");
+    let calls = h.say(BOB, "/start").await;
+    assert!(
+        calls[0]
+            .text()
+            .starts_with("Game #1 (Through chess) begins"),
+        "{calls:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_is_told_what_happened_and_who_must_answer() {
+    let mut h = Harness::quick().await;
+    let calls = h.say(ANN, "/new through time=none").await;
+    assert!(
+        !calls[0].text().contains("seed"),
+        "no dice, no seed: {calls:?}"
+    );
+    h.say(BOB, "/join").await;
+    h.say(ANN, "/start").await;
+    // A capture is marked.
+    let calls = h.say(ANN, "/move Qxd8").await;
+    assert!(
+        boards(&calls)[0].text().starts_with("white: d1xd8"),
+        "{calls:?}"
+    );
+    // An offer calls the one who must answer, with buttons, and no board.
+    let calls = h.say(BOB, "/draw").await;
+    assert!(boards(&calls).is_empty(), "{calls:?}");
+    let offer = calls[0].clone();
+    assert!(
+        offer.text().starts_with("Black offers a draw.")
+            && offer.text().contains(&format!("tg://user?id={}", ANN.0)),
+        "{}",
+        offer.text()
+    );
+    assert_eq!(offer.buttons(), ["x:accept #1", "x:decline #1"]);
+    // Answered, the question loses its buttons.
+    let calls = h.press(ANN, &offer, "x:decline #1").await;
+    assert!(
+        calls
+            .iter()
+            .any(|c| c.text().starts_with("White declines the offer")),
+        "{calls:?}"
+    );
+    let cleared = calls
+        .iter()
+        .find(|c| c.method == "editMessageReplyMarkup")
+        .expect("an edit");
+    assert_eq!(cleared.json["message_id"], offer.posted.unwrap());
+    assert!(cleared.buttons().is_empty());
+    // The end says who won and why, and brings the whole game.
+    let calls = h.say(ANN, "/resign").await;
+    let end = boards(&calls)[0].text();
+    assert!(
+        end.contains("White resigns.")
+            && end.contains("Game over: black wins (resignation). The whole game: /record."),
+        "{end}"
+    );
+    assert!(
+        calls.iter().any(|c| c.method == "sendAnimation"),
+        "{calls:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_army_out_of_play_is_announced() {
+    // A line of play in which a king is taken while the game goes on.
+    let mut rng = StdRng::seed_from_u64(1);
+    let mut shadow = seance_engine::catalogue::new_game(
+        GameType::ChaturajiNoDice,
+        seance_engine::Start::Setup(None),
+        seance_engine::Options::new(),
+    )
+    .unwrap();
+    let mut line = Vec::new();
+    let out = loop {
+        use rand::seq::IndexedRandom;
+        let before: Vec<bool> = (0..4)
+            .map(|s| shadow.in_play(seance_engine::Seat(s)))
+            .collect();
+        let mv = shadow
+            .legal_moves()
+            .choose(&mut rng)
+            .cloned()
+            .expect("a move");
+        shadow.play_text(&mv).unwrap();
+        line.push(mv);
+        let gone = (0..4).find(|&s| before[s as usize] && !shadow.in_play(seance_engine::Seat(s)));
+        if let (Some(seat), None) = (gone, shadow.outcome()) {
+            break shadow.info().seats[usize::from(seat)].color;
+        }
+        assert!(
+            shadow.outcome().is_none() && line.len() < 2000,
+            "no king taken"
+        );
+    };
+    let mut h = Harness::quick().await;
+    let players = [ANN, BOB, CAT, DAN];
+    h.say(ANN, "/new chaturaji-nodice time=none").await;
+    for &p in &players[1..] {
+        h.say(p, "/join").await;
+    }
+    h.say(ANN, "/start").await;
+    let mut last = Vec::new();
+    for mv in &line {
+        let record = h.game(1).await;
+        let seat = common::replayed(&record).phase().seat().unwrap();
+        last = h.say(players[seat.index()], &format!("/move {mv}")).await;
+    }
+    let told = boards(&last)[0].text();
+    let name = out.name();
+    let expected = format!(
+        "{}{} is out of play: its king was taken",
+        name[..1].to_uppercase(),
+        &name[1..]
+    );
+    assert!(told.contains(&expected), "{out} should be told out: {told}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_commands_and_errors_speak_telegram() {
+    let mut h = Harness::quick().await;
+    h.say(ANN, "/new through time=3d").await;
+    h.say(BOB, "/join").await;
+    let calls = h.say(ANN, "/move e2e4").await;
+    assert!(
+        calls[0].text().contains("start it with /start"),
+        "{calls:?}"
+    );
+    h.say(ANN, "/start").await;
+    let calls = h.say(ANN, "/move e2e9").await;
+    assert!(
+        calls[0].text().contains("there is no square e9"),
+        "{calls:?}"
+    );
+    let calls = h.say(ANN, "/frobnicate@SeanceBot").await;
+    assert!(
+        calls[0]
+            .text()
+            .contains("I don't know the command 'frobnicate'"),
+        "{calls:?}"
+    );
+    let calls = h.say(ANN, "/status").await;
+    assert!(calls[0].text().contains("3 days left"), "{calls:?}");
+    let calls = h.say(ANN, "/help").await;
+    assert!(calls[0].text().contains("/join [colour] [#N]"), "{calls:?}");
+    // The moves list, too long for an alert, comes grouped by man.
+    let board = boards(&h.say(ANN, "/board").await)[0].clone();
+    let calls = h.press(ANN, &board, "l:1").await;
+    let list = calls
+        .iter()
+        .find(|c| c.method == "sendMessage")
+        .expect("the list");
+    assert!(list.text().contains("e2: e3 e4"), "{}", list.text());
+    // The picker shows each man with his piece.
+    let calls = h.press(ANN, &board, "p:1").await;
+    let men = calls
+        .iter()
+        .find(|c| c.method == "editMessageReplyMarkup")
+        .unwrap();
+    let labels = men.json["reply_markup"].to_string();
+    assert!(labels.contains("♞g1"), "{labels}");
+    // Levels and colours in Russian.
+    h.say(BOB, "/settings language=ru").await;
+    let calls = h.say(BOB, "/spirit чёрные мастер").await;
+    assert!(
+        calls[0].text().contains("A spirit (master) plays black"),
+        "{calls:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_number_a_command_goes_to_the_game_it_can_only_mean() {
+    let mut h = Harness::quick().await;
+    h.say(ANN, "/new through time=none").await;
+    h.say(BOB, "/join").await;
+    h.say(ANN, "/start").await;
+    h.say(CAT, "/new tamerlane time=none").await;
+    // Ann's move goes to the game where she has the turn, Dan's join to the open table.
+    h.say(ANN, "/move e2e4").await;
+    assert_eq!(h.game(1).await.log, ["e2e4"]);
+    let calls = h.say(DAN, "/join").await;
+    assert!(calls[0].text().contains("in game #2"), "{calls:?}");
+    // Two open tables: the bot asks which, a button a game.
+    h.say(EVE, "/new enochian time=none").await;
+    let calls = h.say(ANN, "/join").await;
+    assert!(calls[0].text().contains("Which game"), "{calls:?}");
+    assert_eq!(calls[0].buttons(), ["x:join #2", "x:join #3"]);
+    let calls = h.press(ANN, &calls[0], "x:join #3").await;
+    assert!(
+        calls.iter().any(|c| c.text().contains("in game #3")),
+        "{calls:?}"
+    );
+    assert!(
+        h.game(3)
+            .await
+            .seats
+            .iter()
+            .any(|s| s.user.as_ref().is_some_and(|u| u.name == "Ann"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn old_boards_lose_their_buttons_and_replies_are_read_when_they_are_moves() {
+    let mut h = Harness::quick().await;
+    h.say(ANN, "/new through time=none").await;
+    h.say(BOB, "/join").await;
+    let first = boards(&h.say(ANN, "/start").await)[0].clone();
+    let calls = h.say(ANN, "/move e2e4").await;
+    let second = boards(&calls)[0].clone();
+    let cleared = calls
+        .iter()
+        .find(|c| c.method == "editMessageReplyMarkup")
+        .expect("an edit");
+    assert_eq!(
+        cleared.json["message_id"],
+        first.posted.unwrap(),
+        "the old board"
+    );
+    assert!(cleared.buttons().is_empty());
+    // A press on the old board, or a stranger's, answers only the presser.
+    for (who, board, data) in [(BOB, &first, "p:1"), (EVE, &second, "r:1")] {
+        let calls = h.press(who, board, data).await;
+        assert_eq!(calls.len(), 1, "{calls:?}");
+        assert_eq!(calls[0].method, "answerCallbackQuery");
+        assert_eq!(calls[0].json["show_alert"], true);
+    }
+    // Chatter in reply to a board is left alone; a move in reply is played,
+    // also on a board without buttons.
+    assert!(h.reply(CAT, &second, "nice move lol").await.is_empty());
+    h.reply(BOB, &first, "e7e5").await;
+    assert_eq!(h.game(1).await.log, ["e2e4", "e7e5"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -704,4 +1137,116 @@ async fn a_whole_game_of_tamerlane_against_a_spirit() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_of_chaturaji_with_four_members() {
     whole_game(GameType::Chaturaji, &[ANN, BOB, CAT, DAN], "").await;
+}
+
+/// A group of four playing fast: a move every tick (a tenth of a second,
+/// Telegram's budget scaled by the same tenth), with refusals, status
+/// requests and button presses mixed in, for three scaled minutes. Prints
+/// how long each move took to reach the group; asserts that every answer
+/// arrived, none was lost, and no stretch held more than the budget.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_at_full_speed_get_every_answer() {
+    let tick = Duration::from_millis(100);
+    let refill = tick * 4;
+    let mut h = Harness::new(Pace::new(3, refill)).await;
+    let players = [ANN, CAT, DAN, EVE];
+    h.say(ANN, "/new chaturaji-nodice time=none").await;
+    for &p in &players[1..] {
+        h.say(p, "/join").await;
+    }
+    h.say(ANN, "/start").await;
+    let board = boards(&h.say(ANN, "/board").await)[0].clone();
+    let mut rng = StdRng::seed_from_u64(3);
+    let mut moves: Vec<(String, Instant)> = Vec::new();
+    let (mut refusals, mut statuses) = (0, 0);
+    let mut calls = Vec::new();
+    let started = Instant::now();
+    for step in 0..180 {
+        let record = h.game(1).await;
+        if record.stage == Stage::Over {
+            break;
+        }
+        let (user, mv) = common::next_move(&record, &mut rng);
+        let mover = *players.iter().find(|p| p.0.to_string() == user).unwrap();
+        let other = players[(step + 1) % 4];
+        match step % 6 {
+            1 if other.0 != mover.0 => {
+                h.type_in(other, "/move a1a2");
+                refusals += 1;
+            }
+            3 => {
+                h.type_in(other, "/status");
+                statuses += 1;
+            }
+            5 => calls.extend(h.press(other, &board, "p:1").await),
+            _ => {}
+        }
+        h.type_in(mover, &format!("/move {mv}"));
+        moves.push((mv, Instant::now()));
+        // The next move waits for this one to be played, not for its answer.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while h.game(1).await.log.len() <= record.log.len() {
+            assert!(Instant::now() < deadline, "the move was never played");
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        let next = started + tick * (step as u32 + 1);
+        tokio::time::sleep(next.saturating_duration_since(Instant::now())).await;
+    }
+    h.quiet().await;
+    calls.extend(h.fake.take());
+    let sent: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.method.starts_with("send"))
+        .collect();
+    let mut latencies = Vec::new();
+    for (mv, at) in &moves {
+        // The move as the group sees it: a capture marked.
+        let origin = seance_engine::notation::origin(mv);
+        let taking = format!("{origin}x{}", &mv[origin.len()..]);
+        let shows = |c: &&&Call| {
+            let text = c.text();
+            text.contains(&format!(": {mv}\n"))
+                || text.contains(&format!(": {taking}\n"))
+                || text.ends_with(&format!(": {mv}"))
+                || text.ends_with(&format!(": {taking}"))
+        };
+        let arrived = sent
+            .iter()
+            .filter(|c| c.at >= *at)
+            .find(shows)
+            .unwrap_or_else(|| {
+                let near: Vec<String> = sent
+                    .iter()
+                    .map(|c| c.text())
+                    .filter(|t| t.contains(origin))
+                    .collect();
+                panic!("the move {mv} never reached the group: {near:?}")
+            });
+        latencies.push(arrived.at.saturating_duration_since(*at));
+    }
+    let text: String = sent.iter().map(|c| c.text()).collect::<Vec<_>>().join("\n");
+    assert_eq!(
+        text.matches("You have no seat").count() + text.matches("not your turn").count(),
+        refusals,
+        "every refusal"
+    );
+    assert_eq!(
+        text.matches("#1 Chaturaji without dice:").count(),
+        statuses,
+        "every status"
+    );
+    assert!(
+        most_in_a_window(&calls, refill * 15) <= 3 + 15 + 1,
+        "within the budget"
+    );
+    latencies.sort();
+    let at = |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)];
+    println!(
+        "moves={} messages={} p50={:?} p90={:?} max={:?} (one message per {refill:?}, 3 at once)",
+        moves.len(),
+        sent.len(),
+        at(0.5),
+        at(0.9),
+        at(1.0),
+    );
 }

@@ -409,12 +409,19 @@ impl Discord {
                 let Some(game) = game else {
                     return Vec::new();
                 };
-                game.info()
-                    .seats
+                let seats = game.info().seats;
+                let names = seats
                     .iter()
-                    .map(|seat| (seat.color, i18n::color_name(seat.color, locale)))
-                    .filter(|(_, name)| name.contains(&typed) || typed.is_empty())
-                    .map(|(color, name)| AutocompleteChoice::new(name, color.name()))
+                    .map(|s| i18n::color_name(s.color, locale).to_string())
+                    .collect();
+                closest(names, &typed)
+                    .into_iter()
+                    .filter_map(|name| {
+                        let seat = seats
+                            .iter()
+                            .find(|s| i18n::color_name(s.color, locale) == name)?;
+                        Some(AutocompleteChoice::new(name, seat.color.name()))
+                    })
                     .collect()
             }
             Kind::GameNumber => self
