@@ -118,13 +118,7 @@ impl Service {
         let refused = |failure, reader| Standing::Refused(self.failure(failure, reader).text);
         let caller = match self.caller(context).await {
             Ok(caller) => caller,
-            Err(error) => {
-                let reader = Reader {
-                    locale: context.locale.unwrap_or_default(),
-                    platform: context.platform,
-                };
-                return refused(error.into(), reader);
-            }
+            Err(error) => return refused(error.into(), context.reader()),
         };
         let table = match self.target(&caller, target, Fit::Turn).await {
             Ok(table) => table,

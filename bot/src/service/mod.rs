@@ -45,6 +45,17 @@ pub struct Context {
     pub locale: Option<Locale>,
 }
 
+impl Context {
+    /// The sender as a reader, before the store is asked about them: in the
+    /// language their platform reports.
+    pub fn reader(&self) -> Reader {
+        Reader {
+            locale: self.locale.unwrap_or_default(),
+            platform: self.platform,
+        }
+    }
+}
+
 /// What a front end hands the service: a command, or the reason a player's
 /// text was none, which the service explains in the player's language.
 pub type Input = Result<Command, ParseError>;
@@ -160,13 +171,7 @@ impl Service {
     pub async fn handle(&self, context: &Context, input: impl Into<Input>) -> Vec<Reply> {
         let caller = match self.caller(context).await {
             Ok(caller) => caller,
-            Err(error) => {
-                let reader = Reader {
-                    locale: context.locale.unwrap_or_default(),
-                    platform: context.platform,
-                };
-                return vec![self.failure(Failure::Store(error), reader)];
-            }
+            Err(error) => return vec![self.failure(Failure::Store(error), context.reader())],
         };
         let command = match input.into() {
             Ok(command) => command,

@@ -30,7 +30,7 @@ use crate::adapters::picker;
 use crate::commands::{self, Command, Kind, Proposal, Value, Verb};
 use crate::config;
 use crate::platform::Platform;
-use crate::service::i18n::{self, Locale, Msg, Reader};
+use crate::service::i18n::{self, Locale, Msg};
 use crate::service::reply::{Button, Reply};
 use crate::service::{Context, Input, Service, Standing};
 use crate::store::GameId;
@@ -317,14 +317,6 @@ impl Discord {
         )
     }
 
-    /// The reader of the front end's own words to the player of `context`.
-    fn reader(context: &Context) -> Reader {
-        Reader {
-            locale: context.locale.unwrap_or_default(),
-            platform: PLATFORM,
-        }
-    }
-
     async fn command(&self, command: &CommandInteraction) -> Answer {
         let context = Discord::command_context(command);
         // A command Discord still shows from an older registration gets the help.
@@ -442,7 +434,7 @@ impl Discord {
     /// A button or menu under one of the bot's messages.
     async fn component(&self, component: &ComponentInteraction) -> Answer {
         let context = Discord::component_context(component);
-        let reader = Discord::reader(&context);
+        let reader = context.reader();
         let id = component.data.custom_id.as_str();
         if let Some(text) = id.strip_prefix("cmd:") {
             // A question's button: once it is answered, the question loses its buttons.

@@ -32,7 +32,7 @@ use self::pace::{MAX_CAPTION, MAX_TEXT, Note, Pace, Photo, Step};
 use crate::commands::{self, Command, ParseError, Proposal, Setting, Verb};
 use crate::config;
 use crate::platform::Platform;
-use crate::service::i18n::{Locale, Msg, Reader};
+use crate::service::i18n::{Locale, Msg};
 use crate::service::reply::Reply;
 use crate::service::{Context, Input, Service, Standing};
 use crate::store::GameId;
@@ -122,14 +122,6 @@ impl Telegram {
         }
     }
 
-    /// The reader of the front end's own words to the player of `context`.
-    fn reader(context: &Context) -> Reader {
-        Reader {
-            locale: context.locale.unwrap_or_default(),
-            platform: PLATFORM,
-        }
-    }
-
     /// A message in a chat: a command, a move in reply to one of the bot's
     /// messages about a game, or (in a private chat) anything typed.
     pub async fn message(&self, me: &Me, message: &Message) {
@@ -166,7 +158,7 @@ impl Telegram {
         };
         let chat = message.chat.id;
         let context = Telegram::context(&query.from, chat);
-        let reader = Telegram::reader(&context);
+        let reader = context.reader();
         if let Press::Command(text) = &press {
             return self.command(query, message, commands::parse(text)).await;
         }
