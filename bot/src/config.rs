@@ -419,5 +419,13 @@ mod tests {
             error.to_string().contains("render.theme") && error.to_string().contains("dark"),
             "{error}"
         );
+        let error = Config::parse("[games]\nspirit_level = \"god\"\n", env(&[])).unwrap_err();
+        assert!(error.to_string().contains("games.spirit_level"), "{error}");
+        // Fractions of a unit are durations too.
+        let config = Config::parse("[games]\nspirit_time = \"0.3s\"\n", env(&[])).unwrap();
+        assert_eq!(
+            Config::duration(&config.games.spirit_time),
+            Duration::from_millis(300)
+        );
     }
 }

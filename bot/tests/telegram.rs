@@ -806,6 +806,18 @@ async fn a_chat_speaks_its_language_and_each_player_theirs() {
             .starts_with("Game #1 (Through chess) begins"),
         "{calls:?}"
     );
+    // A Russian chat hears its spirits in Russian too.
+    let calls = h.say(DAN, "/new through time=none").await;
+    assert!(calls[0].text().starts_with("Game #2"), "{calls:?}");
+    h.say(BOB, "/settings chat=ru").await;
+    h.say(DAN, "/spirit black master #2").await;
+    h.say(DAN, "/start #2").await;
+    h.say(DAN, "/move e2e4 #2").await;
+    let calls = h.settle().await;
+    let spirit = boards(&calls)[0].text();
+    assert!(spirit.starts_with("чёрные: "), "{spirit}");
+    let calls = h.say(DAN, "/status #2").await;
+    assert!(calls[0].text().contains("дух (мастер)"), "{calls:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -824,6 +836,14 @@ async fn the_table_is_told_what_happened_and_who_must_answer() {
         boards(&calls)[0].text().starts_with("white: d1xd8"),
         "{calls:?}"
     );
+    // A takeback request calls the one who must agree, with a button.
+    let calls = h.say(ANN, "/takeback").await;
+    assert!(
+        calls[0].text().contains("asks to take back")
+            && calls[0].text().contains(&format!("tg://user?id={}", BOB.0)),
+        "{calls:?}"
+    );
+    assert_eq!(calls[0].buttons(), ["x:takeback #1"]);
     // An offer calls the one who must answer, with buttons, and no board.
     let calls = h.say(BOB, "/draw").await;
     assert!(boards(&calls).is_empty(), "{calls:?}");
@@ -945,22 +965,27 @@ async fn hints_commands_and_errors_speak_telegram() {
     assert!(calls[0].text().contains("3 days left"), "{calls:?}");
     let calls = h.say(ANN, "/help").await;
     assert!(calls[0].text().contains("/join [colour] [#N]"), "{calls:?}");
-    // The moves list, too long for an alert, comes grouped by man.
+    // The moves list, too long for an alert, comes grouped by man; a move
+    // in reply to it is played.
     let board = boards(&h.say(ANN, "/board").await)[0].clone();
     let calls = h.press(ANN, &board, "l:1").await;
     let list = calls
         .iter()
         .find(|c| c.method == "sendMessage")
-        .expect("the list");
+        .expect("the list")
+        .clone();
     assert!(list.text().contains("e2: e3 e4"), "{}", list.text());
+    h.reply(ANN, &list, "e2-e4").await;
+    assert_eq!(h.game(1).await.log, ["e2e4"]);
+    let board = boards(&h.say(BOB, "/board").await)[0].clone();
     // The picker shows each man with his piece.
-    let calls = h.press(ANN, &board, "p:1").await;
+    let calls = h.press(BOB, &board, "p:1").await;
     let men = calls
         .iter()
         .find(|c| c.method == "editMessageReplyMarkup")
         .unwrap();
     let labels = men.json["reply_markup"].to_string();
-    assert!(labels.contains("♞g1"), "{labels}");
+    assert!(labels.contains("♞g8"), "{labels}");
     // Levels and colours in Russian.
     h.say(BOB, "/settings language=ru").await;
     let calls = h.say(BOB, "/spirit чёрные мастер").await;

@@ -239,12 +239,12 @@ impl Service {
             })
             .collect();
         if !waiting.is_empty() {
-            let names = waiting
+            let mentions: Vec<Mention> = waiting.iter().filter_map(|&s| table.mention(s)).collect();
+            let names = mentions
                 .iter()
-                .map(|&s| table.player(s, reader.locale))
+                .map(|m| format!("@{}", m.name))
                 .collect::<Vec<_>>()
                 .join(", ");
-            let mentions = waiting.iter().filter_map(|&s| table.mention(s)).collect();
             let msg = Msg::TakebackAsked {
                 color: table.color_name(last.seat, reader.locale),
                 waiting: names,
