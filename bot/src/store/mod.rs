@@ -141,13 +141,36 @@ pub fn redact(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_string();
     };
-    match rest.split_once('@') {
-        Some((credentials, host)) => {
+    // The user information ends at the last `@`: a password may hold one
+    // (or a `?` or a `/`), the host and query never do.
+    let (user, place) = match rest.rsplit_once('@') {
+        Some((credentials, place)) => {
             let user = credentials.split(':').next().unwrap_or("");
-            format!("{scheme}://{user}:***@{host}")
+            (format!("{user}:***@"), place)
         }
-        None => url.to_string(),
-    }
+        None => (String::new(), rest),
+    };
+    let (place, query) = match place.split_once('?') {
+        Some((place, query)) => (place, Some(query)),
+        None => (place, None),
+    };
+    let query = query.map(|query| {
+        let secret = |key: &str| {
+            let key = key.to_lowercase();
+            ["pass", "secret", "token", "key"]
+                .iter()
+                .any(|word| key.contains(word))
+        };
+        let pairs: Vec<String> = query
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((key, _)) if secret(key) => format!("{key}=***"),
+                _ => pair.to_string(),
+            })
+            .collect();
+        format!("?{}", pairs.join("&"))
+    });
+    format!("{scheme}://{user}{place}{}", query.unwrap_or_default())
 }
 
 /// The name of `value` in `names`.
@@ -183,5 +206,29 @@ mod tests {
             "postgres://bot:***@db.example:5432/seance"
         );
         assert_eq!(redact("sqlite://seance.db"), "sqlite://seance.db");
+        // A raw `@` in the password, and secrets in the query string.
+        assert_eq!(
+            redact("postgres://bot:p@ss@w0rd@db:5432/seance"),
+            "postgres://bot:***@db:5432/seance"
+        );
+        assert_eq!(
+            redact("postgres://db/seance?user=bot&password=s3cret&sslmode=require&sslpassword=k"),
+            "postgres://db/seance?user=bot&password=***&sslmode=require&sslpassword=***"
+        );
+        assert_eq!(
+            redact("postgres://bot:p?ss/w0rd@db/seance"),
+            "postgres://bot:***@db/seance"
+        );
+        for url in [
+            "postgres://bot:p@ss@w0rd@db:5432/seance",
+            "postgres://bot:p?ss/w0rd@db/seance",
+            "postgres://db/seance?password=s3cret",
+        ] {
+            let shown = redact(url);
+            assert!(
+                !shown.contains("s3cret") && !shown.contains("w0rd"),
+                "{shown}"
+            );
+        }
     }
 }
