@@ -85,6 +85,7 @@ async fn play(service: &Service, lane: usize, moves: usize) -> Result<(usize, Ve
             user: format!("{user}-{lane}"),
             name: user.to_string(),
             locale: None,
+            message: None,
         };
         let (white, black) = (player("white"), player("black"));
         let new = NewGame {

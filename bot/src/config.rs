@@ -67,6 +67,9 @@ pub struct Database {
     /// `sqlite://FILE` or `postgres://...`; empty: a SQLite file in the
     /// user's data directory.
     pub url: String,
+    /// This process's name among those sharing the database; empty: the
+    /// host's name and the command (see [`Config::instance`]).
+    pub instance: String,
 }
 
 /// `[discord]`.
@@ -135,7 +138,8 @@ pub struct Games {
     pub spirit_pause: String,
     /// The longest a spirit thinks about one move.
     pub spirit_time: String,
-    /// How long a worker holds a job before another may take it over.
+    /// How long a job or a message stays with a process that stopped
+    /// renewing it (a crashed one) before another may take it over.
     pub job_lease: String,
 }
 
@@ -148,7 +152,7 @@ impl Default for Games {
             on_timeout: "spirit".to_string(),
             spirit_pause: "2s".to_string(),
             spirit_time: "1s".to_string(),
-            job_lease: "60s".to_string(),
+            job_lease: "20s".to_string(),
         }
     }
 }
@@ -299,6 +303,14 @@ impl Config {
                 )));
             }
         }
+        // Several processes behind one webhook must all know the secret
+        // Telegram sends; a random one each would refuse each other's updates.
+        if !self.telegram.webhook_url.is_empty() && self.telegram.webhook_secret.is_empty() {
+            return Err(ConfigError::Invalid(
+                "telegram.webhook_url needs telegram.webhook_secret, the same for every process"
+                    .to_string(),
+            ));
+        }
         if !self.telegram.webhook_url.is_empty() && self.telegram.listen.is_empty() {
             return Err(ConfigError::Invalid(
                 "telegram.webhook_url needs telegram.listen, the address to receive updates on"
@@ -321,6 +333,25 @@ impl Config {
             )));
         }
         Ok(())
+    }
+
+    /// The name this process holds its leases under: `[database] instance`,
+    /// else the host's name and `role` (`run`, `worker`, `play`), which
+    /// stays the same when the process restarts.
+    pub fn instance(&self, role: &str) -> String {
+        if !self.database.instance.trim().is_empty() {
+            return self.database.instance.trim().to_string();
+        }
+        let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .or_else(|| std::env::var("HOSTNAME").ok())
+            .or_else(|| std::env::var("COMPUTERNAME").ok())
+            .unwrap_or_default();
+        let host = host.trim();
+        format!(
+            "{}/{role}",
+            if host.is_empty() { "localhost" } else { host }
+        )
     }
 
     /// The level of spirits that fill empty seats, if `[games] spirit_level` names one.
@@ -411,9 +442,23 @@ mod tests {
         assert!(error.to_string().contains("discrod"), "{error}");
         let error = Config::parse("[telegram]\napi_url = \"ftp://x\"\n", env(&[])).unwrap_err();
         assert!(error.to_string().contains("telegram.api_url"), "{error}");
-        let error =
-            Config::parse("[telegram]\nwebhook_url = \"https://x\"\n", env(&[])).unwrap_err();
+        let error = Config::parse(
+            "[telegram]\nwebhook_url = \"https://x\"\nwebhook_secret = \"s\"\n",
+            env(&[]),
+        )
+        .unwrap_err();
         assert!(error.to_string().contains("telegram.listen"), "{error}");
+        // Without a shared secret, processes behind one webhook would refuse
+        // each other's updates.
+        let error = Config::parse(
+            "[telegram]\nwebhook_url = \"https://x\"\nlisten = \"0.0.0.0:8443\"\n",
+            env(&[]),
+        )
+        .unwrap_err();
+        assert!(
+            error.to_string().contains("telegram.webhook_secret"),
+            "{error}"
+        );
         let error = Config::parse("[render]\ntheme = \"neon\"\n", env(&[])).unwrap_err();
         assert!(
             error.to_string().contains("render.theme") && error.to_string().contains("dark"),

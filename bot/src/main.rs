@@ -79,6 +79,10 @@ enum Command {
     Verify {
         /// The record file.
         record: PathBuf,
+        /// The seed's hash as the chat showed it when the game was created:
+        /// the record's own must match it.
+        #[arg(long, value_name = "HASH")]
+        commitment: Option<String>,
     },
     /// Draw a position as a PNG picture, or a game's log as a GIF replay.
     Render {
@@ -278,10 +282,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             arena::run(&plan, &mut io::stdout().lock())?;
         }
-        Command::Verify { record } => {
+        Command::Verify { record, commitment } => {
             let text = fs::read_to_string(&record)
                 .with_context(|| format!("cannot read {}", record.display()))?;
-            let verdict = verify_record(&text)?;
+            let verdict = Record::read(&text)?.verify(commitment.as_deref())?;
             println!("{verdict:?}");
             if !matches!(verdict, dice::Verdict::Fair { .. }) {
                 return Ok(ExitCode::FAILURE);
@@ -310,20 +314,27 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 Some(url) => url,
                 None => config.database_url()?,
             };
-            let store = Store::open(&url)
-                .await
-                .with_context(|| format!("cannot open the database {}", redact(&url)))?;
             // At one keyboard spirits answer at once.
             let defaults = Defaults {
                 spirit_pause: std::time::Duration::ZERO,
                 ..defaults(&config)
             };
-            let service = Service::new(store, Arc::new(SystemClock), defaults);
-            let picture = picture.unwrap_or_else(|| {
-                dirs::data_dir()
-                    .unwrap_or_else(|| PathBuf::from("."))
-                    .join("seance")
-                    .join("board.png")
+            let service = start(&config, &url, "play", defaults).await?;
+            let picture = match picture {
+                Some(picture) => picture,
+                None => {
+                    let dir = dirs::data_dir()
+                        .unwrap_or_else(|| PathBuf::from("."))
+                        .join("seance");
+                    fs::create_dir_all(&dir)
+                        .with_context(|| format!("cannot create {}", dir.display()))?;
+                    dir.join("board.png")
+                }
+            };
+            let heartbeat = service.clone();
+            let lease = config_lease(&config);
+            let beating = tokio::spawn(async move {
+                scheduler::heartbeat(&heartbeat, lease, std::future::pending()).await;
             });
             let play = Play {
                 game,
@@ -337,17 +348,20 @@ async fn serve(command: Command) -> Result<ExitCode> {
                     .or_else(|_| std::env::var("USERNAME"))
                     .unwrap_or_else(|_| "player".to_string()),
             };
-            console::run(
+            let played = console::run(
                 &service,
                 &play,
                 io::stdin().lock(),
                 BufWriter::new(io::stdout().lock()),
             )
-            .await?;
+            .await;
+            beating.abort();
+            played?;
         }
         Command::Run { config, worker } => {
             let config = config.load()?;
-            let service = open(&config).await?;
+            let role = if worker { "worker" } else { "run" };
+            let service = start(&config, &config.database_url()?, role, defaults(&config)).await?;
             let discord = !config.discord.token.is_empty() && !worker;
             let telegram = !config.telegram.token.is_empty() && !worker;
             if !worker && !discord && !telegram {
@@ -369,6 +383,17 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 let service = service.clone();
                 tasks.spawn(async move {
                     scheduler::run(&service, async {
+                        let _ = tokio::signal::ctrl_c().await;
+                    })
+                    .await;
+                    Ok(())
+                });
+            }
+            {
+                let service = service.clone();
+                let lease = config_lease(&config);
+                tasks.spawn(async move {
+                    scheduler::heartbeat(&service, lease, async {
                         let _ = tokio::signal::ctrl_c().await;
                     })
                     .await;
@@ -432,13 +457,46 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
         .build()?)
 }
 
-/// The service on the configured database.
-async fn open(config: &Config) -> Result<Service> {
-    let url = config.database_url()?;
-    let store = Store::open(&url)
-        .await
-        .with_context(|| format!("cannot open the database {}", redact(&url)))?;
-    Ok(Service::new(store, Arc::new(SystemClock), defaults(config)))
+/// How long the database may take to answer at the start before we give up.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// The service on the database at `url`, named for `role` (see
+/// [`Config::instance`]), after its start-up: leases of its earlier life
+/// freed, games without a plan planned again. Says what it waits for when
+/// the database is slow to answer, and gives up clearly.
+async fn start(config: &Config, url: &str, role: &str, defaults: Defaults) -> Result<Service> {
+    let shown = redact(url);
+    let opening = Store::open(url);
+    tokio::pin!(opening);
+    let store = tokio::select! {
+        opened = &mut opening => opened,
+        () = tokio::time::sleep(std::time::Duration::from_secs(1)) => {
+            eprintln!("seance: waiting for the database at {shown} …");
+            match tokio::time::timeout(CONNECT_TIMEOUT, &mut opening).await {
+                Ok(opened) => opened,
+                Err(_) => anyhow::bail!(
+                    "the database at {shown} did not answer within {}s: is it running, and is the address right?",
+                    CONNECT_TIMEOUT.as_secs() + 1
+                ),
+            }
+        }
+    }
+    .with_context(|| format!("cannot open the database {shown}"))?;
+    let instance = config.instance(role);
+    let service = Service::new(store, Arc::new(SystemClock), defaults).named(&instance);
+    let started = service.start_up().await?;
+    if started.freed > 0 || started.replanned > 0 {
+        eprintln!(
+            "seance: as {instance}: freed {} leases of an earlier run, planned {} games again",
+            started.freed, started.replanned
+        );
+    }
+    Ok(service)
+}
+
+/// The configured lease of jobs and messages.
+fn config_lease(config: &Config) -> std::time::Duration {
+    Config::duration(&config.games.job_lease)
 }
 
 /// The service's defaults from `[games]`.
@@ -453,9 +511,4 @@ fn defaults(config: &Config) -> Defaults {
         spirit_time: Config::duration(&games.spirit_time),
         job_lease: Config::duration(&games.job_lease),
     }
-}
-
-/// Checks a record as the `record` command prints it.
-fn verify_record(text: &str) -> Result<dice::Verdict> {
-    Ok(Record::read(text)?.verify()?)
 }

@@ -9,6 +9,8 @@
 //! # seat red Ann
 //! # seed-hash 5f1c…
 //! # seed 0a3b…            (once the game is over)
+//! # entropy 4021          (the players' part of the dice)
+//! # actions 2             (so that a cut record is refused)
 //! roll 2 5
 //! b2b3
 //! ```
@@ -17,8 +19,7 @@ use seance_engine::Start;
 use seance_engine::catalogue::GameType;
 use thiserror::Error;
 
-use crate::service::dice::{self, Verdict};
-use crate::service::engine_options;
+use crate::service::dice::{self, Dealt, Verdict};
 
 /// A game's record.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -35,6 +36,10 @@ pub struct Record {
     pub seed_hash: Option<String>,
     /// The seed, once revealed.
     pub seed: Option<Vec<u8>>,
+    /// What the players contributed to the dice.
+    pub entropy: Vec<String>,
+    /// How many actions the log holds, as written.
+    pub actions: Option<usize>,
     /// The action log, oldest first.
     pub log: Vec<String>,
 }
@@ -48,9 +53,14 @@ pub enum RecordError {
     /// A header that checking needs is missing.
     #[error("not a Seance record that can be checked: it has no '# {0}' line")]
     Missing(&'static str),
-    /// The options do not make a game.
-    #[error("{0}")]
-    Options(String),
+    /// The log is not as long as the record said when it was written.
+    #[error("the record is cut: it says {said} actions but holds {found}")]
+    Truncated {
+        /// The `# actions` count.
+        said: usize,
+        /// The actions it holds.
+        found: usize,
+    },
 }
 
 impl Record {
@@ -75,6 +85,10 @@ impl Record {
         }
         if let Some(seed) = &self.seed {
             lines.push(format!("# seed {}", dice::hex(seed)));
+        }
+        lines.extend(self.entropy.iter().map(|e| format!("# entropy {e}")));
+        if let Some(actions) = self.actions {
+            lines.push(format!("# actions {actions}"));
         }
         lines.extend(self.log.iter().cloned());
         lines.join("\n")
@@ -105,6 +119,8 @@ impl Record {
                 }
                 "seed-hash" => record.seed_hash = Some(value.to_string()),
                 "seed" => record.seed = Some(dice::from_hex(value).ok_or_else(bad)?),
+                "entropy" => record.entropy.push(value.to_string()),
+                "actions" => record.actions = Some(value.parse().map_err(|_| bad())?),
                 // Comments of other kinds are skipped.
                 _ => {}
             }
@@ -112,24 +128,34 @@ impl Record {
         Ok(record)
     }
 
-    /// Checks the dice of a finished game's record against its revealed seed.
-    pub fn verify(&self) -> Result<Verdict, RecordError> {
+    /// Checks the dice of a finished game's record against its revealed
+    /// seed, and against the commitment `posted` in the chat when the game
+    /// was created, if the checker copied it: a record whose seed and hash
+    /// were both swapped agrees with itself but not with the chat.
+    pub fn verify(&self, posted: Option<&str>) -> Result<Verdict, RecordError> {
         let (game, _) = self.game.ok_or(RecordError::Missing("game"))?;
         let hash = self
             .seed_hash
             .as_deref()
             .ok_or(RecordError::Missing("seed-hash"))?;
         let seed = self.seed.as_deref().ok_or(RecordError::Missing("seed"))?;
-        let options =
-            engine_options(&self.options).map_err(|e| RecordError::Options(e.to_string()))?;
-        Ok(dice::verify(
+        let said = self.actions.ok_or(RecordError::Missing("actions"))?;
+        if said != self.log.len() {
+            return Err(RecordError::Truncated {
+                said,
+                found: self.log.len(),
+            });
+        }
+        let start = Start::Setup(self.setup.clone());
+        let dealt = Dealt {
             game,
-            Start::Setup(self.setup.clone()),
-            options,
-            &self.log,
-            seed,
-            hash,
-        ))
+            start: &start,
+            options: &self.options,
+            entropy: &self.entropy,
+            log: &self.log,
+        };
+        let commitments: Vec<&str> = std::iter::once(hash).chain(posted).collect();
+        Ok(dice::verify(dealt, seed, &commitments))
     }
 }
 
@@ -149,12 +175,26 @@ mod tests {
             ],
             seed_hash: Some("ab12".into()),
             seed: Some(vec![1, 2, 255]),
+            entropy: vec!["4021".into(), "4025".into()],
+            actions: Some(2),
             log: vec!["roll 2 5".into(), "b2b3".into()],
         };
-        assert_eq!(Record::read(&record.write()), Ok(record));
+        assert_eq!(Record::read(&record.write()), Ok(record.clone()));
         let bare = Record::read("e2e4\n\n# a comment\ne7e5\n").unwrap();
         assert_eq!(bare.log, ["e2e4", "e7e5"]);
-        assert_eq!(bare.verify(), Err(RecordError::Missing("game")));
+        assert_eq!(bare.verify(None), Err(RecordError::Missing("game")));
+        // A record cut short, or without its count, is refused.
+        let text = record.write();
+        let cut = text.rsplit_once('\n').unwrap().0;
+        assert_eq!(
+            Record::read(cut).unwrap().verify(None),
+            Err(RecordError::Truncated { said: 2, found: 1 })
+        );
+        let uncounted = text.replace("# actions 2\n", "");
+        assert_eq!(
+            Record::read(&uncounted).unwrap().verify(None),
+            Err(RecordError::Missing("actions"))
+        );
         assert!(Record::read("# game chess #1").is_err());
         assert!(Record::read("# seed xyz").is_err());
     }

@@ -32,6 +32,23 @@ pub async fn run(service: &Service, stop: impl Future<Output = ()>) {
     }
 }
 
+/// Renews this process's leases every third of the lease, until `stop`
+/// completes: a live process keeps its jobs and queued messages however
+/// long they take, and a dead one loses them after one short lease.
+pub async fn heartbeat(service: &Service, lease: Duration, stop: impl Future<Output = ()>) {
+    tokio::pin!(stop);
+    let beat = (lease / 3).max(Duration::from_millis(100));
+    loop {
+        if let Err(error) = service.heartbeat().await {
+            eprintln!("heartbeat: {error}");
+        }
+        tokio::select! {
+            () = &mut stop => return,
+            () = tokio::time::sleep(beat) => {}
+        }
+    }
+}
+
 /// Runs what is due; returns how long to wait before looking again.
 async fn step(service: &Service) -> Result<Duration, StoreError> {
     service.run_due_jobs().await?;

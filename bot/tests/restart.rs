@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 use seance_bot::clock::SystemClock;
 use seance_bot::commands::{self, Command, NewGame};
 use seance_bot::platform::Platform;
-use seance_bot::service::{Context, Defaults, Service};
+use seance_bot::service::{Context, Defaults, Service, engine_options};
 use seance_bot::store::scratch::Scratch;
 use seance_bot::store::{GameId, Stage, Store};
 use seance_engine::catalogue::{self, GameType};
-use seance_engine::{Color, Options, Start};
+use seance_engine::{Color, Start};
 
 /// A `seance run --worker` process, killed (`kill -9`) when dropped, so
 /// that a failing test leaves none behind.
@@ -72,6 +72,7 @@ async fn spirits_game(scratch: Scratch) -> (Store, String, GameId) {
         user: "host".to_string(),
         name: "host".to_string(),
         locale: None,
+        message: None,
     };
     let mut script = vec![Command::New(NewGame {
         time: Some(commands::MoveTime::Unlimited),
@@ -97,7 +98,7 @@ async fn spirits_game(scratch: Scratch) -> (Store, String, GameId) {
 /// once (spirits alone play unseen).
 async fn finished_cleanly(store: &Store, game: GameId) {
     let record = store.load_game(game).await.unwrap().unwrap();
-    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
+    let options = engine_options(&record.options).unwrap();
     let replayed = catalogue::replay(
         GameType::Chaturaji,
         Start::Setup(None),
@@ -108,7 +109,7 @@ async fn finished_cleanly(store: &Store, game: GameId) {
     assert!(replayed.outcome().is_some());
     assert!(store.game_jobs(game).await.unwrap().is_empty());
     let told = store
-        .claim_outbox(Platform::Terminal, 100_000, 0, 0)
+        .claim_outbox(Platform::Terminal, 100_000, 0, 0, "test")
         .await
         .unwrap();
     assert_eq!(told.len(), 1, "the end told once");

@@ -1,6 +1,10 @@
 //! seance-tests: end-to-end tests across Seance's crates, and the helpers
 //! they share. The tests themselves are in `tests/`.
 
+pub mod table;
+
+pub use seance_bot::store::scratch::Scratch;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -8,7 +12,6 @@ use seance_bot::adapters::console::{self, Play};
 use seance_bot::clock::SystemClock;
 use seance_bot::platform::Platform;
 use seance_bot::service::{Defaults, Service};
-use seance_bot::store::scratch::Scratch;
 use seance_engine::catalogue::GameType;
 
 /// Plays `script` (one typed line per entry) at a terminal game of `game`

@@ -9,135 +9,15 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
-use seance_bot::clock::{Clock, FakeClock};
-use seance_bot::commands;
+use seance_bot::clock::Clock;
 use seance_bot::platform::Platform;
 use seance_bot::service::dice::{self, Verdict};
-use seance_bot::service::reply::Reply;
 use seance_bot::service::{Context, Defaults, Service};
-use seance_bot::store::scratch::Scratch;
-use seance_bot::store::{GameId, GameRecord, JobKind, Stage, Store, StoreError};
-use seance_engine::catalogue::{self, AnyGame, GameType};
-use seance_engine::{Color, Options, Seat, Start};
-
-/// A fake clock's start: 2026-11-30 20:00 UTC.
-const EPOCH: i64 = 1_796_068_800_000;
-const HOUR: i64 = 3_600_000;
-
-/// A service on a scratch store, with a fake clock.
-async fn service(scratch: Scratch, defaults: Defaults) -> (Service, FakeClock) {
-    let (store, _) = scratch.create().await.expect("scratch store");
-    let clock = FakeClock::at(EPOCH);
-    (
-        Service::new(store, Arc::new(clock.clone()), defaults),
-        clock,
-    )
-}
-
-fn quick() -> Defaults {
-    Defaults {
-        time_per_move: None,
-        spirit_pause: Duration::ZERO,
-        ..Defaults::default()
-    }
-}
-
-fn player(name: &str, chat: &str) -> Context {
-    Context {
-        platform: Platform::Terminal,
-        chat: chat.to_string(),
-        user: format!("id-{name}"),
-        name: name.to_string(),
-        locale: None,
-    }
-}
-
-/// Sends a typed command; returns the replies.
-async fn say(service: &Service, who: &Context, text: &str) -> Vec<Reply> {
-    service.handle(who, commands::parse(text)).await
-}
-
-/// Sends a command that must succeed; returns its public text.
-async fn ok(service: &Service, who: &Context, text: &str) -> String {
-    let replies = say(service, who, text).await;
-    assert!(
-        replies.iter().all(|r| !r.private),
-        "'{text}' by {} was refused: {replies:?}",
-        who.name
-    );
-    replies
-        .iter()
-        .map(|r| r.text.as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Sends a command that must be refused, privately, changing nothing;
-/// returns the refusal.
-async fn refused(service: &Service, who: &Context, text: &str, game: GameId) -> String {
-    let before = load(service, game).await;
-    let replies = say(service, who, text).await;
-    assert_eq!(replies.len(), 1, "'{text}': {replies:?}");
-    assert!(replies[0].private, "'{text}' was not refused: {replies:?}");
-    let after = load(service, game).await;
-    assert_eq!(before, after, "'{text}' changed the game");
-    replies[0].text.clone()
-}
-
-async fn load(service: &Service, game: GameId) -> GameRecord {
-    service
-        .store()
-        .load_game(game)
-        .await
-        .unwrap()
-        .expect("the game exists")
-}
-
-/// The engine's game for a record, replayed from its log.
-fn replayed(record: &GameRecord) -> Box<dyn AnyGame> {
-    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
-    catalogue::replay(
-        record.variant,
-        Start::Setup(record.setup.clone()),
-        options,
-        &record.log,
-    )
-    .expect("the stored log replays")
-}
-
-/// The newest game of a chat.
-async fn newest(service: &Service, chat: &str) -> GameId {
-    let chat = service
-        .store()
-        .chat(Platform::Terminal, chat)
-        .await
-        .unwrap();
-    *service
-        .store()
-        .chat_games(chat, 5)
-        .await
-        .unwrap()
-        .iter()
-        .max()
-        .expect("a game")
-}
-
-/// A game of `id` with one player per seat, started; returns it and its players.
-async fn seated(
-    service: &Service,
-    id: GameType,
-    chat: &str,
-    extra: &str,
-) -> (GameId, Vec<Context>) {
-    let seats = id.info().seats.len();
-    let players: Vec<Context> = (0..seats).map(|i| player(&format!("p{i}"), chat)).collect();
-    ok(service, &players[0], &format!("new {id} {extra}")).await;
-    for p in &players[1..] {
-        ok(service, p, "join").await;
-    }
-    ok(service, &players[0], "start").await;
-    (newest(service, chat).await, players)
-}
+use seance_bot::store::{JobKind, Stage, Store, StoreError};
+use seance_engine::catalogue::GameType;
+use seance_engine::{Color, Seat, Start};
+use seance_tests::table::*;
+use seance_tests::{Scratch, on_both_stores};
 
 async fn whole_games_of_every_game(scratch: Scratch) {
     let (service, _) = service(scratch, quick()).await;
@@ -366,17 +246,15 @@ async fn dice_are_verifiable(scratch: Scratch) {
     let text = ok(&service, &host, &format!("#{} verify", game.0)).await;
     assert!(text.contains("follow from it"), "{text}");
     // The record alone is enough to check the dice, and a forged roll is caught.
-    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
-    let check = |log: &[String]| {
-        dice::verify(
-            record.variant,
-            Start::Setup(None),
-            options.clone(),
-            log,
-            &record.seed,
-            &hash,
-        )
+    let start = Start::Setup(None);
+    let dealt = dice::Dealt {
+        game: record.variant,
+        start: &start,
+        options: &record.options,
+        entropy: &record.entropy,
+        log: &record.log,
     };
+    let check = |log: &[String]| dice::verify(dice::Dealt { log, ..dealt }, &record.seed, &[&hash]);
     assert!(matches!(check(&record.log), Verdict::Fair { rolls } if rolls > 10));
     let mut forged = record.log.clone();
     let first = forged.iter().position(|l| l.starts_with("roll ")).unwrap();
@@ -641,29 +519,8 @@ async fn stores_conform(scratch: Scratch) {
         .unwrap();
     assert_eq!(renamed.reported_locale.as_deref(), Some("ru"), "kept");
     assert_eq!((renamed.id, renamed.name.as_str()), (user.id, "Анна"));
-    assert_eq!(store.claim_job(EPOCH, 1000).await.unwrap(), None);
+    assert_eq!(store.claim_job(EPOCH, 1000, "test").await.unwrap(), None);
     assert_eq!(store.next_due().await.unwrap(), None);
-}
-
-macro_rules! on_both_stores {
-    ($($test:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $test() {
-                    super::$test(super::Scratch::Sqlite).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $test() {
-                    super::$test(super::Scratch::Postgres).await;
-                }
-            )*
-        }
-    };
 }
 
 on_both_stores!(

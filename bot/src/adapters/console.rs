@@ -86,6 +86,8 @@ fn context(play: &Play) -> Context {
             .ok()
             .as_deref()
             .and_then(Locale::parse),
+        // The terminal's player runs the bot too: nothing to mix in.
+        message: None,
     }
 }
 
@@ -96,6 +98,8 @@ struct Session<'a, W: Write> {
     context: Context,
     reader: Reader,
     out: W,
+    /// Where the picture goes, until writing it fails.
+    picture: Option<std::path::PathBuf>,
 }
 
 /// Plays `play` at the terminal until the game ends, the input ends, or the
@@ -117,6 +121,7 @@ pub async fn run(
         context,
         reader,
         out,
+        picture: play.picture.clone(),
     };
     if let Some(path) = &play.picture {
         session.say(Msg::PictureAt(path.display().to_string()))?;
@@ -134,13 +139,17 @@ pub async fn run(
     };
     let game = state.game;
     session.pump(&mut state).await?;
-    let mut lines = input.lines();
+    let mut lines = input.split(b'\n');
     while state.stage != Stage::Over {
         let to_move = state.turn.map_or("", |(_, color)| color.name());
         write!(session.out, "{to_move}> ")?;
         session.out.flush()?;
         let Some(line) = lines.next().transpose()? else {
             return writeln!(session.out);
+        };
+        let Ok(line) = String::from_utf8(line) else {
+            session.say(Msg::NotText)?;
+            continue;
         };
         let line = line.trim();
         match line {
@@ -156,7 +165,9 @@ pub async fn run(
             }
         }
         let replies = service.handle(&session.context, input).await;
+        // The player's own move shows at once, before the spirits answer.
         session.show(&replies)?;
+        session.out.flush()?;
         follow(&mut state, &replies);
         session.pump(&mut state).await?;
     }
@@ -245,31 +256,37 @@ impl<W: Write> Session<'_, W> {
         Ok(Some(state))
     }
 
-    /// Lets the spirits move and prints what the chat would be told.
+    /// Lets the spirits move, one job at a time, and prints what the chat
+    /// would be told as it happens. A failing database is reported and the
+    /// session goes on: the moves wait in the database.
     async fn pump(&mut self, state: &mut About) -> io::Result<()> {
         loop {
-            self.service
-                .run_due_jobs()
-                .await
-                .map_err(io::Error::other)?;
-            let deliveries = self
-                .service
-                .deliveries(Platform::Terminal, 50)
-                .await
-                .map_err(io::Error::other)?;
-            if deliveries.is_empty() {
+            let ran = match self.service.run_job().await {
+                Ok(ran) => ran,
+                Err(error) => return self.trouble(&error),
+            };
+            let deliveries = match self.service.deliveries(Platform::Terminal, 50).await {
+                Ok(deliveries) => deliveries,
+                Err(error) => return self.trouble(&error),
+            };
+            if !ran && deliveries.is_empty() {
                 return Ok(());
             }
             for delivery in deliveries {
                 let replies = std::slice::from_ref(&delivery.reply);
                 self.show(replies)?;
                 follow(state, replies);
-                self.service
-                    .delivered(delivery.id)
-                    .await
-                    .map_err(io::Error::other)?;
+                if let Err(error) = self.service.delivered(delivery.id).await {
+                    return self.trouble(&error);
+                }
             }
+            self.out.flush()?;
         }
+    }
+
+    /// Says that the database failed; the session goes on.
+    fn trouble(&mut self, error: &impl std::fmt::Display) -> io::Result<()> {
+        writeln!(self.out, "{} ({error})", Msg::Trouble.text(self.reader))
     }
 
     /// Prints replies: their text, and their board as text (and as a picture,
@@ -283,8 +300,19 @@ impl<W: Write> Session<'_, W> {
                     Glyphs::Unicode
                 };
                 write!(self.out, "\n{}", text::draw(&board.view, glyphs))?;
-                if let Some(path) = &self.play.picture {
-                    std::fs::write(path, board.png(&Style::default()))?;
+                if let Some(path) = self.picture.clone() {
+                    let written = match path.parent() {
+                        Some(dir) if !dir.as_os_str().is_empty() => std::fs::create_dir_all(dir),
+                        _ => Ok(()),
+                    }
+                    .and_then(|()| std::fs::write(&path, board.png(&Style::default())));
+                    if let Err(error) = written {
+                        self.picture = None;
+                        self.say(Msg::PictureFailed {
+                            path: path.display().to_string(),
+                            why: error.to_string(),
+                        })?;
+                    }
                 }
             }
             writeln!(self.out, "{}", reply.text)?;

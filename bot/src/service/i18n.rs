@@ -257,6 +257,8 @@ pub enum Msg {
     Conflict,
     /// The store failed; nothing changed.
     Trouble,
+    /// The game cannot be read any more and was set aside.
+    SetAside(i64),
     /// A move that fits no legal move, and the closest ones.
     Illegal { why: String, closest: Vec<String> },
     /// The engine refused an action.
@@ -353,7 +355,12 @@ pub enum Msg {
     /// The published hash of a game's dice seed.
     SeedHash(String),
     /// The dice of a finished game check out.
-    Fair { id: i64, rolls: usize, seed: String },
+    Fair {
+        id: i64,
+        rolls: usize,
+        seed: String,
+        commitment: String,
+    },
     /// The dice of a finished game do not check out.
     Unfair { id: i64, why: String },
     /// A game without dice has none to check.
@@ -388,6 +395,10 @@ pub enum Msg {
     Saved,
     /// Where the terminal writes each turn's picture.
     PictureAt(String),
+    /// The picture could not be written (the terminal goes on without it).
+    PictureFailed { path: String, why: String },
+    /// A line typed at the terminal that is not text (not UTF-8).
+    NotText,
     /// A `--seat` choice the terminal cannot read.
     BadSeatChoice(String),
     /// A button pressed on a board that a newer one has replaced.
@@ -440,6 +451,10 @@ impl Msg {
             Msg::NoGameHere => l.pick(
                 format!("There is no game in this chat. Start one with: {} through", cmd(Verb::New)),
                 format!("В этом чате нет партии. Начните её: {} through", cmd(Verb::New)),
+            ),
+            Msg::SetAside(id) => l.pick(
+                format!("Game #{id} cannot be read any more, so it has been set aside; the bot's operator has been told. Your other games go on."),
+                format!("Партию #{id} больше не удаётся прочитать, поэтому она отложена; оператор бота уведомлён. Остальные ваши партии продолжаются."),
             ),
             Msg::NoSuchGame(id) => l.pick(format!("There is no game #{id} in this chat."), format!("В этом чате нет партии #{id}.")),
             Msg::NotInGame(id) => l.pick(format!("You have no seat in game #{id}."), format!("У вас нет места в партии #{id}.")),
@@ -630,9 +645,9 @@ impl Msg {
                 format!("Партия #{id} ещё идёт: зерно костей откроется в конце. Его хеш: {commitment}"),
             ),
             Msg::SeedHash(hash) => l.pick(format!("dice seed hash: {hash}"), format!("хеш зерна костей: {hash}")),
-            Msg::Fair { id, rolls, seed } => l.pick(
-                format!("Game #{id}: the seed {seed} matches its published hash, and all {rolls} rolls follow from it."),
-                format!("Партия #{id}: зерно {seed} совпадает с опубликованным хешем, и все броски ({rolls}) из него следуют."),
+            Msg::Fair { id, rolls, seed, commitment } => l.pick(
+                format!("Game #{id}: the seed {seed} matches its published hash, and all {rolls} rolls follow from it. The hash is {commitment}: compare it with the one posted when the game was created."),
+                format!("Партия #{id}: зерно {seed} совпадает с опубликованным хешем, и все броски ({rolls}) из него следуют. Хеш: {commitment} — сравните его с тем, что был опубликован при создании партии."),
             ),
             Msg::Unfair { id, why } => l.pick(format!("Game #{id}: the dice do NOT check out: {why}"), format!("Партия #{id}: кости НЕ сходятся: {why}")),
             Msg::NoDiceToCheck(id) => l.pick(format!("Game #{id} rolls no dice: there is nothing to check."), format!("В партии #{id} кости не бросают: проверять нечего.")),
@@ -663,6 +678,14 @@ impl Msg {
                 "Сохранено: запустите ту же команду, чтобы продолжить.",
             ).to_string(),
             Msg::PictureAt(path) => l.pick(format!("The picture of each turn: {path}"), format!("Картинка каждого хода: {path}")),
+            Msg::PictureFailed { path, why } => l.pick(
+                format!("Cannot write the picture {path} ({why}); going on without it."),
+                format!("Не удаётся записать картинку {path} ({why}); продолжаем без неё."),
+            ),
+            Msg::NotText => l.pick(
+                "That line is not text (UTF-8); type it again.",
+                "Эта строка — не текст (UTF-8); наберите её заново.",
+            ).to_string(),
             Msg::BadSeatChoice(choice) => l.pick(
                 format!("Cannot read the seat '{choice}': write COLOUR=human, COLOUR=spirit or COLOUR=spirit:LEVEL."),
                 format!("Не понял место «{choice}»: пишите ЦВЕТ=human, ЦВЕТ=spirit или ЦВЕТ=spirit:УРОВЕНЬ."),

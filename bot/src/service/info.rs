@@ -101,10 +101,8 @@ impl Service {
         };
         let mut tables = Vec::new();
         for id in ids {
-            if let Ok(Some(record)) = self.store.load_game(id).await {
-                if let Ok(table) = self.replays.table(record) {
-                    tables.push((table.seats_of(&caller.user).is_empty(), table.about()));
-                }
+            if let Ok(Some(table)) = self.open(id).await {
+                tables.push((table.seats_of(&caller.user).is_empty(), table.about()));
             }
         }
         tables.sort_by_key(|(stranger, _)| *stranger);
@@ -189,10 +187,8 @@ impl Service {
     pub(super) async fn games(&self, caller: &Caller) -> Outcome {
         let ids = self.store.chat_games(caller.chat, 5).await?;
         let mut lines = Vec::new();
-        for id in ids {
-            if let Some(record) = self.store.load_game(id).await? {
-                lines.push(self.headline(&self.replays.table(record)?, caller.audience));
-            }
+        for table in self.readable(ids).await? {
+            lines.push(self.headline(&table, caller.audience));
         }
         let msg = if lines.is_empty() {
             Msg::NoGames
@@ -218,6 +214,8 @@ impl Service {
                 .collect(),
             seed_hash: Some(record.seed_hash.clone()),
             seed: (record.stage == Stage::Over).then(|| record.seed.clone()),
+            entropy: record.entropy.clone(),
+            actions: Some(record.log.len()),
             log: record.log.clone(),
         };
         Ok(vec![table.public(written.write())])
@@ -239,19 +237,21 @@ impl Service {
             };
             return Ok(vec![table.public(msg.text(caller.audience))]);
         }
-        let verdict = dice::verify(
-            record.variant,
-            table::start(record),
-            table::options(record)?,
-            &record.log,
-            &record.seed,
-            &record.seed_hash,
-        );
+        let start = table::start(record);
+        let dealt = dice::Dealt {
+            game: record.variant,
+            start: &start,
+            options: &record.options,
+            entropy: &record.entropy,
+            log: &record.log,
+        };
+        let verdict = dice::verify(dealt, &record.seed, &[&record.seed_hash]);
         let msg = match verdict {
             Verdict::Fair { rolls } => Msg::Fair {
                 id,
                 rolls,
                 seed: dice::hex(&record.seed),
+                commitment: record.seed_hash.clone(),
             },
             other => Msg::Unfair {
                 id,

@@ -10,15 +10,17 @@ use super::dice;
 use super::i18n::{Locale, Msg, Reader};
 use super::reply::{Notice, Reply};
 use super::table::Table;
-use super::{Failure, Service};
+use super::{Failure, Service, guard};
 use crate::platform::Platform;
-use crate::store::{Job, JobKind, NewNotice, Stage, StoreError, TimeoutPolicy};
+use crate::store::{Job, JobKind, NewNotice, Queue, Stage, StoreError, TimeoutPolicy};
 
 /// A message from the outbox, ready for its chat.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Delivery {
     /// Its outbox id: report it with [`Service::delivered`] once sent.
     pub id: i64,
+    /// How many times it has been handed out, this time included.
+    pub tries: i64,
     /// The chat's id on the platform.
     pub chat: String,
     /// The message.
@@ -29,21 +31,94 @@ pub struct Delivery {
 
 impl Service {
     /// Runs the job due earliest, if one is due; returns whether there was one.
-    /// A job whose game has moved on is dropped; one whose run fails stays
-    /// leased and is tried again when its lease runs out.
+    /// A job whose game has moved on is dropped. One whose run fails is
+    /// tried again later, each time later still, and set aside after
+    /// [`MOST_TRIES`]; one that panics sets its game aside. No job holds up
+    /// the others.
     pub async fn run_job(&self) -> Result<bool, StoreError> {
         let lease = self.defaults.job_lease.as_millis() as i64;
-        let Some(job) = self.store.claim_job(self.now(), lease).await? else {
+        let Some(job) = self
+            .store
+            .claim_job(self.now(), lease, &self.instance)
+            .await?
+        else {
             return Ok(false);
         };
-        match self.job(&job).await {
-            Ok(()) => {}
-            Err(Failure::Store(StoreError::Conflict) | Failure::Say(_) | Failure::Which(_)) => {
+        let (service, claimed) = (self.clone(), job.clone());
+        match guard::caught(async move { service.job(&claimed).await }).await {
+            Ok(Ok(())) => {}
+            Ok(Err(Failure::Store(StoreError::Conflict) | Failure::Say(_) | Failure::Which(_))) => {
                 self.store.drop_job(job.id).await?;
             }
-            Err(Failure::Store(error)) => return Err(error),
+            Ok(Err(Failure::Store(error))) => {
+                self.failed(Queue::Jobs, job.id, job.attempts, &error.to_string())
+                    .await?;
+            }
+            Err(panic) => {
+                let why = format!("its {} job panicked: {panic}", job.kind.name());
+                self.set_aside(job.game, &why).await;
+            }
         }
         Ok(true)
+    }
+
+    /// After a failed try of an entry of `queue`: another try later, or
+    /// none after [`MOST_TRIES`].
+    async fn failed(&self, queue: Queue, id: i64, tries: i64, why: &str) -> Result<(), StoreError> {
+        if tries >= MOST_TRIES {
+            eprintln!("{queue:?} {id}: set aside after {tries} tries: {why}");
+            let why = format!("{tries} tries: {why}");
+            return self.store.bury(queue, id, &why).await;
+        }
+        self.store
+            .retry(queue, id, self.now() + backoff(tries))
+            .await
+    }
+
+    /// What a process does when it starts: frees the leases its earlier life
+    /// held (under the same [`Service::named`] name), so that nothing waits
+    /// out a lease after a crash, and plans again the games in play that
+    /// have no job (a move appended by hand, or a job lost), rolling the
+    /// dice they wait for.
+    pub async fn start_up(&self) -> Result<StartUp, StoreError> {
+        let freed = self.store.release_leases(&self.instance).await?;
+        let mut replanned = 0;
+        for id in self.store.unplanned_games().await? {
+            let mut table = match self.open(id).await {
+                Ok(Some(table)) => table,
+                Err(Failure::Store(error)) => return Err(error),
+                _ => continue,
+            };
+            let events = table.settle(self.now());
+            if events.is_empty() && table.plan(&self.defaults, self.now()).is_empty() {
+                // A person's move without a clock: nothing to plan.
+                continue;
+            }
+            let reader = notice_reader(&table);
+            let (lines, mentions) = self.news(&table, &events, reader);
+            let notices = if lines.is_empty() {
+                Vec::new()
+            } else {
+                vec![board_notice(lines, mentions)]
+            };
+            match self.save(&mut table, notices).await {
+                Ok(()) => replanned += 1,
+                Err(Failure::Store(StoreError::Conflict)) => {}
+                Err(Failure::Store(error)) => return Err(error),
+                Err(_) => {}
+            }
+        }
+        Ok(StartUp { freed, replanned })
+    }
+
+    /// Renews the leases this process holds, for another
+    /// [`Defaults::job_lease`](super::Defaults::job_lease): run it every
+    /// third of that while the process lives.
+    pub async fn heartbeat(&self) -> Result<(), StoreError> {
+        let lease = self.defaults.job_lease.as_millis() as i64;
+        self.store
+            .renew_leases(&self.instance, self.now() + lease)
+            .await
     }
 
     /// When the next job falls due, if one is planned.
@@ -61,12 +136,11 @@ impl Service {
     }
 
     async fn job(&self, job: &Job) -> Result<(), Failure> {
-        let record = self.store.load_game(job.game).await?;
-        let Some(record) = record.filter(|r| r.version == job.version) else {
+        let table = self.open(job.game).await?;
+        let Some(mut table) = table.filter(|t| t.record.version == job.version) else {
             // The game changed since the job was planned: its plan replaced this one.
             return Err(Failure::Store(StoreError::Conflict));
         };
-        let mut table = self.replays.table(record)?;
         if table.acting() != Some(job.seat) {
             return Err(Failure::Store(StoreError::Conflict));
         }
@@ -122,13 +196,8 @@ impl Service {
         if !unseen {
             lines.insert(0, first.text(reader));
         }
-        let notice = Notice {
-            text: lines.join("\n"),
-            mentions,
-            board: true,
-            direct: false,
-        };
-        self.save(&mut table, vec![serialize(&notice)]).await
+        self.save(&mut table, vec![board_notice(lines, mentions)])
+            .await
     }
 
     /// Sends a reminder, once.
@@ -175,7 +244,8 @@ impl Service {
     }
 
     /// Up to `limit` messages waiting for chats of `platform`, with their
-    /// boards; they are this process's to send until the job lease runs out.
+    /// boards; they are this process's to send while it lives (its heartbeat
+    /// keeps their lease). A message that cannot be read is set aside.
     pub async fn deliveries(
         &self,
         platform: Platform,
@@ -185,18 +255,23 @@ impl Service {
         let mut deliveries = Vec::new();
         for entry in self
             .store
-            .claim_outbox(platform, limit, self.now(), lease)
+            .claim_outbox(platform, limit, self.now(), lease, &self.instance)
             .await?
         {
-            let notice: Notice = serde_json::from_str(&entry.body)
-                .map_err(|e| StoreError::Corrupt(format!("outbox message {}: {e}", entry.id)))?;
+            let notice: Notice = match serde_json::from_str(&entry.body) {
+                Ok(notice) => notice,
+                Err(error) => {
+                    let why = format!("unreadable: {error}");
+                    self.store.bury(Queue::Outbox, entry.id, &why).await?;
+                    continue;
+                }
+            };
+            // A game set aside meanwhile: the message goes without its board.
             let table = match entry.game {
-                Some(id) => match self.store.load_game(id).await? {
-                    Some(record) => Some(self.replays.table(record).map_err(|f| match f {
-                        Failure::Store(e) => e,
-                        other => StoreError::Corrupt(format!("{other:?}")),
-                    })?),
-                    None => None,
+                Some(id) => match self.open(id).await {
+                    Ok(table) => table,
+                    Err(Failure::Store(error)) => return Err(error),
+                    Err(_) => None,
                 },
                 None => None,
             };
@@ -207,6 +282,7 @@ impl Service {
             };
             deliveries.push(Delivery {
                 id: entry.id,
+                tries: entry.attempts,
                 chat: entry.chat,
                 reply: Reply {
                     mentions: notice.mentions,
@@ -222,6 +298,44 @@ impl Service {
     pub async fn delivered(&self, id: i64) -> Result<(), StoreError> {
         self.store.outbox_done(id).await
     }
+
+    /// A message the platform did not take: tried again later (each time
+    /// later still, up to [`MOST_TRIES`]), or never if the refusal is for
+    /// good (the bot was removed from the chat).
+    pub async fn undelivered(
+        &self,
+        delivery: &Delivery,
+        refusal: Refusal,
+    ) -> Result<(), StoreError> {
+        match refusal {
+            Refusal::Never(why) => {
+                eprintln!("outbox {}: set aside: {why}", delivery.id);
+                self.store.bury(Queue::Outbox, delivery.id, &why).await
+            }
+            Refusal::Later(why) => {
+                self.failed(Queue::Outbox, delivery.id, delivery.tries, &why)
+                    .await
+            }
+        }
+    }
+}
+
+/// How many times a job or a message is tried before it is set aside.
+pub const MOST_TRIES: i64 = 8;
+
+/// How long to wait before try `tries + 1`: 5 s, doubling, at most 10 min.
+fn backoff(tries: i64) -> i64 {
+    let doublings = u32::try_from(tries.clamp(1, 8) - 1).unwrap_or(0);
+    (5_000i64 << doublings).min(600_000)
+}
+
+/// Why a platform did not take a message.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Refusal {
+    /// For now (the network, the platform's limits): try again later.
+    Later(String),
+    /// For good (the bot is no longer in the chat, the chat is gone).
+    Never(String),
 }
 
 /// The spirit's move for `seat`, at the seat's level and thinking at most
@@ -230,7 +344,8 @@ impl Service {
 /// meanwhile.
 async fn spirit_move(table: &Table, seat: Seat, time: Duration) -> Option<String> {
     let level = table.seat(seat).spirit.unwrap_or(Level::Adept);
-    let mut bytes = dice::stream(&table.record.seed, "spirit", table.record.version as u64);
+    let version = table.record.version.to_be_bytes();
+    let mut bytes = dice::stream(&table.record.seed, "spirit", &version);
     let seed = (0..8).fold(0u64, |n, _| n << 8 | u64::from(bytes.next().unwrap_or(0)));
     let mut spirit = Spirit::new(level, seed);
     spirit.budget = spirit.budget.min(time);
@@ -263,7 +378,27 @@ fn notice_reader(table: &Table) -> Reader {
     }
 }
 
-fn serialize(notice: &Notice) -> NewNotice {
+/// What [`Service::start_up`] did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct StartUp {
+    /// Leases of this process's earlier life, freed.
+    pub freed: u64,
+    /// Games in play that had no job, planned again.
+    pub replanned: usize,
+}
+
+/// A notice for the chat with the board: `lines`, mentioning `mentions`.
+fn board_notice(lines: Vec<String>, mentions: Vec<super::reply::Mention>) -> NewNotice {
+    serialize(&Notice {
+        text: lines.join("\n"),
+        mentions,
+        board: true,
+        direct: false,
+    })
+}
+
+/// A notice as the outbox keeps it.
+pub(super) fn serialize(notice: &Notice) -> NewNotice {
     NewNotice {
         body: serde_json::to_string(notice)
             .unwrap_or_else(|_| unreachable!("a notice is plain data")),

@@ -51,6 +51,8 @@ impl Service {
             deadline_ms: None,
             on_timeout: new.timeout.unwrap_or(self.defaults.on_timeout),
             takeback: Vec::new(),
+            entropy: Vec::new(),
+            broken: None,
             announced: None,
             created_by: caller.user.id,
             created_ms: now,
@@ -132,6 +134,7 @@ impl Service {
             }
         };
         table.seat_mut(seat).user = Some(caller.user.clone());
+        table.contribute(caller);
         self.save(&mut table, Vec::new()).await?;
         let joined = Msg::Joined {
             id,
@@ -223,6 +226,7 @@ impl Service {
         if table.seats_of(&caller.user).is_empty() && table.record.created_by != caller.user.id {
             return Err(Msg::NotInGame(id).into());
         }
+        table.contribute(caller);
         let mut told = Vec::new();
         // The option stays: the roll is part of the game's record.
         if table.record.options.iter().any(|o| o == SEATING_ROLL) {
@@ -240,6 +244,7 @@ impl Service {
         if first_by_roll {
             let (seat, rolls) = first_player(&table, locale);
             let color = table.color(seat);
+            table.record.options.push(dice::FIRST_BY_ROLL.to_string());
             table.record.options.push(format!("first={}", color.name()));
             told.push(
                 Msg::FirstByRoll {
@@ -279,8 +284,17 @@ impl Service {
             .iter()
             .filter_map(|s| Some((s.seat, s.user.clone()?)))
             .collect();
-        let order = ranking(&table.record.seed, "seating", players.len());
-        players = order.into_iter().map(|i| players[i].clone()).collect();
+        let order = dice::ranking(
+            &table.record.seed,
+            "seating",
+            &table.record.entropy,
+            players.len(),
+        );
+        table.record.options.push(dice::seating_order(&order));
+        players = order
+            .into_iter()
+            .filter_map(|i| players.get(i).cloned())
+            .collect();
         for seat in &mut table.record.seats {
             seat.user = None;
         }
@@ -305,38 +319,10 @@ impl Service {
     }
 }
 
-/// The order of `count` players by dice rolls from the seed under `tag`,
-/// highest first; players who tie roll again among themselves.
-fn ranking(seed: &[u8], tag: &str, count: usize) -> Vec<usize> {
-    let mut bytes = dice::stream(seed, tag, 0);
-    let mut roll = || seance_engine::dice::face(&mut bytes, 6, 1).unwrap_or(1);
-    let mut groups: Vec<Vec<usize>> = vec![(0..count).collect()];
-    let mut order = Vec::new();
-    while let Some(group) = groups.pop() {
-        if group.len() == 1 {
-            order.push(group[0]);
-            continue;
-        }
-        let rolls: Vec<(usize, u8)> = group.iter().map(|&p| (p, roll())).collect();
-        // Split by value, highest last on the stack so it is ranked first.
-        for value in 1..=6u8 {
-            let tied: Vec<usize> = rolls
-                .iter()
-                .filter(|(_, r)| *r == value)
-                .map(|(p, _)| *p)
-                .collect();
-            if !tied.is_empty() {
-                groups.push(tied);
-            }
-        }
-    }
-    order
-}
-
 /// The seat that moves first by a roll of one die per seat, and the rolls as text.
 fn first_player(table: &Table, locale: Locale) -> (Seat, String) {
     let seats = table.record.seats.len();
-    let order = ranking(&table.record.seed, "first", seats);
+    let order = dice::ranking(&table.record.seed, "first", &table.record.entropy, seats);
     let first = Seat(order.first().copied().unwrap_or(0) as u8);
     let listed = order
         .iter()
@@ -351,22 +337,4 @@ fn first_player(table: &Table, locale: Locale) -> (Seat, String) {
         .collect::<Vec<_>>()
         .join(", ");
     (first, listed)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_ranking_orders_everyone_once_and_follows_the_seed() {
-        for n in 1..6 {
-            let mut order = ranking(b"seed", "first", n);
-            assert_eq!(order, ranking(b"seed", "first", n));
-            order.sort_unstable();
-            assert_eq!(order, (0..n).collect::<Vec<_>>());
-        }
-        let firsts: std::collections::BTreeSet<usize> =
-            (0..40u8).map(|s| ranking(&[s], "first", 4)[0]).collect();
-        assert_eq!(firsts.len(), 4, "every seat can win the roll");
-    }
 }

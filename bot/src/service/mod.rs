@@ -5,6 +5,7 @@
 //! dice, plans the scheduler's jobs and runs them.
 
 pub mod dice;
+mod guard;
 pub mod i18n;
 mod info;
 mod jobs;
@@ -27,7 +28,7 @@ use reply::Reply;
 use table::Table;
 
 pub use info::Standing;
-pub use jobs::Delivery;
+pub use jobs::{Delivery, MOST_TRIES, Refusal, StartUp};
 pub use table::engine_options;
 
 /// Who sent a command, and where.
@@ -43,6 +44,10 @@ pub struct Context {
     pub name: String,
     /// The language the platform reports for the user, if any.
     pub locale: Option<Locale>,
+    /// The platform's id of the message or interaction that carried the
+    /// command, if it has one: the platform assigns it, so the bot's operator
+    /// cannot choose it, and the dice mix it in (see [`dice`]).
+    pub message: Option<String>,
 }
 
 impl Context {
@@ -76,7 +81,8 @@ pub struct Defaults {
     /// The longest a spirit thinks about a move (a master's time; the
     /// weaker levels think less).
     pub spirit_time: Duration,
-    /// How long a claimed job stays with its worker before another may take it.
+    /// How long a claimed job or message stays with a process that stopped
+    /// renewing it before another may take it.
     pub job_lease: Duration,
 }
 
@@ -89,7 +95,7 @@ impl Default for Defaults {
             on_timeout: TimeoutPolicy::Spirit,
             spirit_pause: Duration::from_secs(2),
             spirit_time: Duration::from_secs(1),
-            job_lease: Duration::from_secs(60),
+            job_lease: Duration::from_secs(20),
         }
     }
 }
@@ -101,6 +107,8 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     defaults: Defaults,
     replays: Arc<table::Replays>,
+    /// The name this process holds leases under (see [`Service::named`]).
+    instance: Arc<str>,
 }
 
 /// Why a command produced no change: something to tell the player, or a
@@ -143,6 +151,8 @@ struct Caller {
     chat_language: Option<Locale>,
     /// A spirit stands in for this player in a game of the chat.
     returning: bool,
+    /// The platform's id of the command's message, if any.
+    message: Option<String>,
 }
 
 impl Service {
@@ -153,6 +163,18 @@ impl Service {
             clock,
             defaults,
             replays: Arc::default(),
+            instance: format!("process {}", std::process::id()).into(),
+        }
+    }
+
+    /// The service under the name `instance`, which its leases on jobs and
+    /// messages carry. A process that keeps its name across restarts frees
+    /// what its earlier life held when it starts ([`Service::start_up`]);
+    /// processes sharing a database need names of their own.
+    pub fn named(self, instance: &str) -> Service {
+        Service {
+            instance: instance.into(),
+            ..self
         }
     }
 
@@ -167,13 +189,31 @@ impl Service {
     }
 
     /// Answers a command, or explains why a text was none. Errors become
-    /// replies: nothing panics, and a refused command changes nothing.
+    /// replies, and a refused command changes nothing. A panic while
+    /// answering (a bug) ends only this command: the player hears that it
+    /// failed, the operator's log says where, and the bot goes on.
     pub async fn handle(&self, context: &Context, input: impl Into<Input>) -> Vec<Reply> {
+        let (service, asked, input) = (self.clone(), context.clone(), input.into());
+        match guard::caught(async move { service.respond(&asked, input).await }).await {
+            Ok(replies) => replies,
+            Err(panic) => {
+                eprintln!(
+                    "a command in {} chat {} failed: {panic}",
+                    context.platform.name(),
+                    context.chat
+                );
+                vec![Reply::private(Msg::Trouble.text(context.reader()))]
+            }
+        }
+    }
+
+    /// [`Service::handle`]'s work.
+    async fn respond(&self, context: &Context, input: Input) -> Vec<Reply> {
         let caller = match self.caller(context).await {
             Ok(caller) => caller,
             Err(error) => return vec![self.failure(Failure::Store(error), context.reader())],
         };
-        let command = match input.into() {
+        let command = match input {
             Ok(command) => command,
             Err(error) => return vec![Reply::private(i18n::misread(&error).text(caller.reader))],
         };
@@ -272,6 +312,7 @@ impl Service {
             audience: reader(chat_locale.unwrap_or(locale)),
             chat_language: chat_locale,
             returning,
+            message: context.message.clone(),
         })
     }
 
@@ -307,18 +348,14 @@ impl Service {
     /// chat's most relevant game, which then says why the command does not fit.
     async fn target(&self, caller: &Caller, target: Target, fit: Fit) -> Result<Table, Failure> {
         if let Some(id) = target {
-            return match self.store.load_game(id).await? {
-                Some(record) if record.chat == caller.chat => self.replays.table(record),
+            return match self.open(id).await? {
+                Some(table) if table.record.chat == caller.chat => Ok(table),
                 _ => Err(Msg::NoSuchGame(id.0).into()),
             };
         }
         let finished = i64::from(fit == Fit::Any);
-        let mut tables = Vec::new();
-        for id in self.store.chat_games(caller.chat, finished).await? {
-            if let Some(record) = self.store.load_game(id).await? {
-                tables.push(self.replays.table(record)?);
-            }
-        }
+        let ids = self.store.chat_games(caller.chat, finished).await?;
+        let mut tables = self.readable(ids).await?;
         if tables.is_empty() {
             return Err(Msg::NoGameHere.into());
         }

@@ -68,14 +68,16 @@ impl Replays {
     /// How many games are kept at most; then the memory starts afresh.
     const MOST: usize = 1024;
 
-    /// The table of `record`, from memory if its version is known, else replayed.
+    /// The table of `record`, checked, from memory if its version and its
+    /// log are known (a version rolled back by hand may hold another log),
+    /// else replayed.
     pub fn table(&self, record: GameRecord) -> Result<Table, Failure> {
         let known = self.0.lock().ok().and_then(|games| {
             let (version, game) = games.get(&record.id)?;
             (*version == record.version).then(|| game.boxed_clone())
         });
-        match known {
-            Some(game) => Ok(Table::of(record, game)),
+        match known.filter(|game| game.log() == record.log) {
+            Some(game) => Table::checked(record, game),
             None => Table::new(record),
         }
     }
@@ -103,7 +105,7 @@ fn corrupt(record: &GameRecord, error: impl std::fmt::Display) -> Failure {
 }
 
 impl Table {
-    /// Replays a record's log.
+    /// Replays a record's log, and checks the record against the game.
     pub fn new(record: GameRecord) -> Result<Table, Failure> {
         let game = catalogue::replay(
             record.variant,
@@ -112,6 +114,13 @@ impl Table {
             &record.log,
         )
         .map_err(|e| corrupt(&record, e))?;
+        Table::checked(record, game)
+    }
+
+    /// The table of a stored record and its engine game, once the record
+    /// passes [`integrity`]: after that, every seat the game names has a row.
+    fn checked(record: GameRecord, game: Box<dyn AnyGame>) -> Result<Table, Failure> {
+        integrity(&record, &*game).map_err(|why| corrupt(&record, why))?;
         Ok(Table::of(record, game))
     }
 
@@ -139,6 +148,16 @@ impl Table {
             || self
                 .seats()
                 .any(|s| !self.seat(s).spirit_plays() && self.game.in_play(s))
+    }
+
+    /// Mixes the id of the caller's message into the dice, before the first
+    /// roll only: the operator committed to the seed before it was sent.
+    pub fn contribute(&mut self, caller: &super::Caller) {
+        if self.record.stage == Stage::Open
+            && let Some(message) = &caller.message
+        {
+            self.record.entropy.push(message.replace(['\n', '\r'], " "));
+        }
     }
 
     /// Whether the game rolls dice (or rolled for the first player or the
@@ -367,7 +386,8 @@ impl Table {
             }
         }
         while let (Phase::Roll(seat), Some(spec)) = (self.game.phase(), self.game.dice_spec()) {
-            let faces = dice::roll(&self.record.seed, spec, self.game.rolls() as u64);
+            let key = dice::key(&self.record.entropy, &self.game.log());
+            let faces = dice::roll(&self.record.seed, spec, &key);
             let text = faces
                 .iter()
                 .map(u8::to_string)
@@ -459,6 +479,45 @@ impl Table {
     }
 }
 
+/// Why a stored record does not fit its game, if it does not: a seat row
+/// missing, doubled or out of place, a takeback or announced seat the game
+/// lacks, a seed that is not the committed one, or a roll of the log that
+/// the seed does not give (a history rewritten by hand).
+fn integrity(record: &GameRecord, game: &dyn AnyGame) -> Result<(), String> {
+    let seats = game.info().seats.len();
+    if record.seats.len() != seats {
+        return Err(format!(
+            "{} seat rows for {seats} seats",
+            record.seats.len()
+        ));
+    }
+    if let Some((i, row)) = record
+        .seats
+        .iter()
+        .enumerate()
+        .find(|(i, row)| row.seat.index() != *i)
+    {
+        return Err(format!("seat row {} where seat {i} belongs", row.seat.0));
+    }
+    let named = record.takeback.iter().chain(&record.announced);
+    if let Some(seat) = named.into_iter().find(|s| s.index() >= seats) {
+        return Err(format!("seat {} named, of {seats}", seat.0));
+    }
+    if dice::commitment(&record.seed) != record.seed_hash {
+        return Err("the dice seed is not the one committed to".to_string());
+    }
+    if let Some(spec) = game.dice_spec()
+        && let Some((line, _)) =
+            dice::first_wrong_roll(&record.seed, spec, &record.entropy, &record.log)
+    {
+        return Err(format!(
+            "action {} is a roll the seed does not give",
+            line + 1
+        ));
+    }
+    Ok(())
+}
+
 /// Where a game starts.
 pub(super) fn start(record: &GameRecord) -> Start {
     match &record.start_position {
@@ -472,9 +531,13 @@ pub(super) fn options(record: &GameRecord) -> Result<Options, Failure> {
     engine_options(&record.options).map_err(|e| corrupt(record, e))
 }
 
-/// Stored options as the engine takes them: without the service's own `seating`.
+/// Stored options as the engine takes them: without the service's own ([`dice::SERVICE_OPTIONS`]).
 pub fn engine_options(options: &[String]) -> Result<Options, OptionError> {
-    let engine = options.iter().filter(|o| !o.starts_with("seating="));
+    let service = |o: &&String| {
+        let key = o.split_once('=').map_or(o.as_str(), |(key, _)| key);
+        dice::SERVICE_OPTIONS.contains(&key)
+    };
+    let engine = options.iter().filter(|o| !service(o));
     Options::parse(engine.map(String::as_str))
 }
 

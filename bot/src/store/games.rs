@@ -133,6 +133,9 @@ pub struct GameRecord {
     pub on_timeout: TimeoutPolicy,
     /// Seats that asked for or agreed to take back the last move.
     pub takeback: Vec<Seat>,
+    /// What the players contributed to the dice before the first roll
+    /// (fixed once play begins).
+    pub entropy: Vec<String>,
     /// The seat whose turn was last announced to the chat, so that each turn is announced once.
     pub announced: Option<Seat>,
     /// Who created it.
@@ -143,10 +146,13 @@ pub struct GameRecord {
     pub updated_ms: i64,
     /// Every seat, in seating order.
     pub seats: Vec<SeatRecord>,
+    /// Why the game was set aside, if it was: the bot cannot read it any
+    /// more (read with the game; set with [`Store::set_aside`]).
+    pub broken: Option<String>,
 }
 
 /// The columns of a game, in the order [`game_from_row`] reads them.
-const GAME_COLUMNS: [&str; 19] = [
+const GAME_COLUMNS: [&str; 21] = [
     "id",
     "chat_id",
     "variant",
@@ -166,6 +172,8 @@ const GAME_COLUMNS: [&str; 19] = [
     "created_by",
     "created_ms",
     "updated_ms",
+    "entropy",
+    "broken",
 ];
 
 /// Splits a stored list; the empty text is the empty list.
@@ -221,7 +229,9 @@ fn game_from_row(row: &AnyRow) -> Result<GameRecord> {
         created_by: UserId(row.try_get(16)?),
         created_ms: row.try_get(17)?,
         updated_ms: row.try_get(18)?,
+        entropy: lines(row.try_get(19)?, '\n'),
         seats: Vec::new(),
+        broken: row.try_get(20)?,
     })
 }
 
@@ -248,9 +258,9 @@ impl Store {
         let row = sqlx::query(
             "INSERT INTO games (chat_id, variant, setup, options, start_position, stage, log,
                 version, seed, seed_hash, move_seconds, deadline_ms, on_timeout,
-                takeback, announced, created_by, created_ms, updated_ms)
+                takeback, announced, created_by, created_ms, updated_ms, entropy)
              VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8, $9, $10, $11, $12, $13, $14, $15,
-                $16, $17)
+                $16, $17, $18)
              RETURNING id",
         )
         .bind(game.chat.0)
@@ -270,6 +280,7 @@ impl Store {
         .bind(game.created_by.0)
         .bind(game.created_ms)
         .bind(game.updated_ms)
+        .bind(game.entropy.join("\n"))
         .fetch_one(&mut *tx)
         .await?;
         let id = GameId(row.try_get(0)?);
@@ -330,10 +341,12 @@ impl Store {
     pub async fn chat_games(&self, chat: ChatId, finished: i64) -> Result<Vec<GameId>> {
         let rows = sqlx::query(
             "SELECT id FROM (
-                SELECT id, updated_ms FROM games WHERE chat_id = $1 AND stage <> 'over'
+                SELECT id, updated_ms FROM games
+                WHERE chat_id = $1 AND stage <> 'over' AND broken IS NULL
                 UNION ALL
                 SELECT id, updated_ms FROM (
-                    SELECT id, updated_ms FROM games WHERE chat_id = $1 AND stage = 'over'
+                    SELECT id, updated_ms FROM games
+                    WHERE chat_id = $1 AND stage = 'over' AND broken IS NULL
                     ORDER BY updated_ms DESC, id DESC LIMIT $2
                 ) AS recent
              ) AS listed ORDER BY updated_ms DESC, id DESC",
@@ -343,6 +356,65 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(|row| Ok(GameId(row.try_get(0)?))).collect()
+    }
+
+    /// Sets a game aside as broken, for `reason`, once: its jobs go, and
+    /// `notice` (if any) is queued for its chat in the same transaction.
+    /// Returns whether this call set it aside (false: it was already, or
+    /// there is no such game).
+    pub async fn set_aside(
+        &self,
+        id: GameId,
+        reason: &str,
+        notice: Option<&NewNotice>,
+        now: i64,
+    ) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let marked = sqlx::query("UPDATE games SET broken = $1 WHERE id = $2 AND broken IS NULL")
+            .bind(reason)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if marked != 1 {
+            return Ok(false);
+        }
+        sqlx::query("DELETE FROM jobs WHERE game_id = $1")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        if let Some(notice) = notice {
+            sqlx::query(
+                "INSERT INTO outbox (chat_id, game_id, body, created_ms)
+                 SELECT chat_id, NULL, $1, $2 FROM games WHERE id = $3",
+            )
+            .bind(notice.body.clone())
+            .bind(now)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// The platform and language of the chat a game is played in, read
+    /// without the game's own row (which may be unreadable).
+    pub async fn game_chat(&self, id: GameId) -> Result<Option<(Platform, Option<String>)>> {
+        let row = sqlx::query(
+            "SELECT c.platform, c.locale FROM games g JOIN chats c ON c.id = g.chat_id
+             WHERE g.id = $1",
+        )
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let platform: String = row.try_get(0)?;
+        let platform = Platform::named(&platform)
+            .ok_or_else(|| StoreError::Corrupt(format!("platform '{platform}'")))?;
+        Ok(Some((platform, row.try_get(1)?)))
     }
 
     /// Writes `game`, read at `game.version`, as version `game.version + 1`
@@ -363,8 +435,8 @@ impl Store {
         let written = sqlx::query(
             "UPDATE games SET stage = $1, log = $2, version = $3,
                 move_seconds = $4, deadline_ms = $5, on_timeout = $6, takeback = $7,
-                announced = $8, updated_ms = $9, options = $10
-             WHERE id = $11 AND version = $12",
+                announced = $8, updated_ms = $9, options = $10, entropy = $11
+             WHERE id = $12 AND version = $13 AND broken IS NULL",
         )
         .bind(game.stage.name())
         .bind(game.log.join("\n"))
@@ -376,6 +448,7 @@ impl Store {
         .bind(announced_text(game.announced))
         .bind(game.updated_ms)
         .bind(game.options.join("\n"))
+        .bind(game.entropy.join("\n"))
         .bind(game.id.0)
         .bind(game.version)
         .execute(&mut *tx)

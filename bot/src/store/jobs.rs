@@ -39,6 +39,27 @@ impl JobKind {
     }
 }
 
+/// The two queues whose entries are claimed with a lease, retried, and
+/// set aside when they fail for good.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Queue {
+    /// The scheduler's jobs.
+    Jobs,
+    /// The messages waiting for their chats.
+    Outbox,
+}
+
+impl Queue {
+    const BOTH: [Queue; 2] = [Queue::Jobs, Queue::Outbox];
+
+    fn table(self) -> &'static str {
+        match self {
+            Queue::Jobs => "jobs",
+            Queue::Outbox => "outbox",
+        }
+    }
+}
+
 /// A job to plan, for the version of the game written with it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct NewJob {
@@ -87,12 +108,15 @@ pub struct OutboxEntry {
     pub game: Option<GameId>,
     /// The message, serialized by the service.
     pub body: String,
+    /// How many times it has been claimed, this time included.
+    pub attempts: i64,
 }
 
 impl Store {
     /// Claims the job due earliest (at `now` or before) whose lease, if any,
-    /// has run out, leasing it for `lease_ms`.
-    pub async fn claim_job(&self, now: i64, lease_ms: i64) -> Result<Option<Job>> {
+    /// has run out, leasing it to `owner` (a process) for `lease_ms`. Jobs
+    /// set aside as dead are never claimed.
+    pub async fn claim_job(&self, now: i64, lease_ms: i64, owner: &str) -> Result<Option<Job>> {
         // On PostgreSQL, concurrent workers skip each other's rows; SQLite's
         // single connection makes the statement atomic by itself.
         let lock = match self.backend {
@@ -100,16 +124,17 @@ impl Store {
             Backend::Sqlite => "",
         };
         let row = sqlx::query(&format!(
-            "UPDATE jobs SET lease_ms = $1, attempts = attempts + 1
+            "UPDATE jobs SET lease_ms = $1, attempts = attempts + 1, owner = $3
              WHERE id = (
                 SELECT id FROM jobs
-                WHERE due_ms <= $2 AND (lease_ms IS NULL OR lease_ms <= $2)
+                WHERE due_ms <= $2 AND (lease_ms IS NULL OR lease_ms <= $2) AND dead IS NULL
                 ORDER BY due_ms, id LIMIT 1 {lock}
              )
              RETURNING id, game_id, kind, seat, due_ms, version, attempts"
         ))
         .bind(now + lease_ms)
         .bind(now)
+        .bind(owner)
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else {
@@ -124,6 +149,95 @@ impl Store {
             version: row.try_get(5)?,
             attempts: row.try_get(6)?,
         }))
+    }
+
+    /// An entry of `queue` that failed waits until `not_before` to be tried
+    /// again, held by nobody.
+    pub async fn retry(&self, queue: Queue, id: i64, not_before: i64) -> Result<()> {
+        sqlx::query(&format!(
+            "UPDATE {} SET lease_ms = $1, owner = NULL WHERE id = $2",
+            queue.table()
+        ))
+        .bind(not_before)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Sets an entry of `queue` aside for good, for `why`: it stays for the
+    /// operator to see ([`Store::dead`]) and is never claimed again.
+    pub async fn bury(&self, queue: Queue, id: i64, why: &str) -> Result<()> {
+        sqlx::query(&format!(
+            "UPDATE {} SET dead = $1, lease_ms = NULL, owner = NULL WHERE id = $2",
+            queue.table()
+        ))
+        .bind(why)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The entries of `queue` set aside for good: their ids and reasons.
+    pub async fn dead(&self, queue: Queue) -> Result<Vec<(i64, String)>> {
+        let rows = sqlx::query(&format!(
+            "SELECT id, dead FROM {} WHERE dead IS NOT NULL ORDER BY id",
+            queue.table()
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+            .collect()
+    }
+
+    /// Frees every lease `owner` holds: a process that starts again frees
+    /// what its earlier life held, so nothing waits out a lease after a
+    /// crash. Returns how many jobs and messages were freed.
+    pub async fn release_leases(&self, owner: &str) -> Result<u64> {
+        let mut freed = 0;
+        for queue in Queue::BOTH {
+            freed += sqlx::query(&format!(
+                "UPDATE {} SET lease_ms = NULL, owner = NULL WHERE owner = $1",
+                queue.table()
+            ))
+            .bind(owner)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+        }
+        Ok(freed)
+    }
+
+    /// Renews every lease `owner` holds until `until`: the heartbeat that
+    /// lets leases be short while a long job or a queued message is still in
+    /// hand.
+    pub async fn renew_leases(&self, owner: &str, until: i64) -> Result<()> {
+        for queue in Queue::BOTH {
+            sqlx::query(&format!(
+                "UPDATE {} SET lease_ms = $1 WHERE owner = $2 AND lease_ms < $1",
+                queue.table()
+            ))
+            .bind(until)
+            .bind(owner)
+            .execute(&self.pool)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// The games in play that have no job planned: after a crash between
+    /// writes of another version of the bot, or a row changed by hand.
+    pub async fn unplanned_games(&self) -> Result<Vec<GameId>> {
+        let rows = sqlx::query(
+            "SELECT id FROM games g WHERE stage = 'playing' AND broken IS NULL
+             AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.game_id = g.id AND j.dead IS NULL)
+             ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|row| Ok(GameId(row.try_get(0)?))).collect()
     }
 
     /// Removes a job that has nothing left to do.
@@ -171,7 +285,7 @@ impl Store {
     pub async fn next_due(&self) -> Result<Option<i64>> {
         let row = sqlx::query(
             "SELECT MIN(CASE WHEN lease_ms IS NOT NULL AND lease_ms > due_ms THEN lease_ms
-                             ELSE due_ms END) FROM jobs",
+                             ELSE due_ms END) FROM jobs WHERE dead IS NULL",
         )
         .fetch_one(&self.pool)
         .await?;
@@ -181,7 +295,8 @@ impl Store {
     /// The kinds and seats of a game's planned jobs, by due time.
     pub async fn game_jobs(&self, game: GameId) -> Result<Vec<(JobKind, Seat, i64)>> {
         let rows = sqlx::query(
-            "SELECT kind, seat, due_ms FROM jobs WHERE game_id = $1 ORDER BY due_ms, id",
+            "SELECT kind, seat, due_ms FROM jobs WHERE game_id = $1 AND dead IS NULL
+             ORDER BY due_ms, id",
         )
         .bind(game.0)
         .fetch_all(&self.pool)
@@ -198,46 +313,60 @@ impl Store {
     }
 
     /// Claims up to `limit` undelivered messages for chats of `platform`,
-    /// oldest first, leasing them for `lease_ms` so that another process
-    /// sending for the same platform skips them until the lease runs out.
+    /// oldest first, leasing them to `owner` for `lease_ms` so that another
+    /// process sending for the same platform skips them until the lease runs
+    /// out. Dead messages, and those waiting to be retried, are skipped.
     pub async fn claim_outbox(
         &self,
         platform: Platform,
         limit: i64,
         now: i64,
         lease_ms: i64,
+        owner: &str,
     ) -> Result<Vec<OutboxEntry>> {
         let lock = match self.backend {
             Backend::Postgres => "FOR UPDATE OF o SKIP LOCKED",
             Backend::Sqlite => "",
         };
         let rows = sqlx::query(&format!(
-            "UPDATE outbox SET lease_ms = $1
+            "UPDATE outbox SET lease_ms = $1, owner = $5, attempts = attempts + 1
              WHERE id IN (
                 SELECT o.id FROM outbox o JOIN chats c ON c.id = o.chat_id
                 WHERE c.platform = $2 AND (o.lease_ms IS NULL OR o.lease_ms <= $3)
+                    AND o.dead IS NULL
                 ORDER BY o.id LIMIT $4 {lock}
              )
              RETURNING id, (SELECT external FROM chats WHERE chats.id = outbox.chat_id),
-                       game_id, body"
+                       game_id, body, attempts"
         ))
         .bind(now + lease_ms)
         .bind(platform.name())
         .bind(now)
         .bind(limit)
+        .bind(owner)
         .fetch_all(&self.pool)
         .await?;
-        let mut entries = rows
-            .iter()
-            .map(|row| {
-                Ok(OutboxEntry {
-                    id: row.try_get(0)?,
-                    chat: row.try_get(1)?,
-                    game: row.try_get::<Option<i64>, _>(2)?.map(GameId),
-                    body: row.try_get(3)?,
-                })
+        let read = |row: &sqlx::any::AnyRow| -> Result<OutboxEntry> {
+            Ok(OutboxEntry {
+                id: row.try_get(0)?,
+                chat: row.try_get(1)?,
+                game: row.try_get::<Option<i64>, _>(2)?.map(GameId),
+                body: row.try_get(3)?,
+                attempts: row.try_get(4)?,
             })
-            .collect::<Result<Vec<_>>>()?;
+        };
+        // A row that cannot be read is set aside; the others go out.
+        let mut entries = Vec::new();
+        for row in &rows {
+            match read(row) {
+                Ok(entry) => entries.push(entry),
+                Err(error) => {
+                    let id: i64 = row.try_get(0)?;
+                    self.bury(Queue::Outbox, id, &format!("unreadable: {error}"))
+                        .await?;
+                }
+            }
+        }
         entries.sort_by_key(|e| e.id);
         Ok(entries)
     }

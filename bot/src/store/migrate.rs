@@ -39,6 +39,18 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../../migrations/sqlite/0004_chat_language.sql"),
         postgres: include_str!("../../../migrations/postgres/0004_chat_language.sql"),
     },
+    Migration {
+        version: 5,
+        name: "fair_dice",
+        sqlite: include_str!("../../../migrations/sqlite/0005_fair_dice.sql"),
+        postgres: include_str!("../../../migrations/postgres/0005_fair_dice.sql"),
+    },
+    Migration {
+        version: 6,
+        name: "fault_isolation",
+        sqlite: include_str!("../../../migrations/sqlite/0006_fault_isolation.sql"),
+        postgres: include_str!("../../../migrations/postgres/0006_fault_isolation.sql"),
+    },
 ];
 
 impl Store {

@@ -22,7 +22,7 @@ use sqlx::{AnyPool, ConnectOptions, Executor};
 use thiserror::Error;
 
 pub use games::{GameId, GameRecord, SeatRecord, Stage, TimeoutPolicy};
-pub use jobs::{Job, JobKind, NewJob, NewNotice, OutboxEntry};
+pub use jobs::{Job, JobKind, NewJob, NewNotice, OutboxEntry, Queue};
 pub use people::{ChatId, Settings, User, UserId};
 
 /// Why the store refused or failed.

@@ -12,11 +12,11 @@ use axum::Router;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use seance_bot::clock::FakeClock;
-use seance_bot::service::{Defaults, Service};
+use seance_bot::service::{Defaults, Service, engine_options};
 use seance_bot::store::scratch::Scratch;
 use seance_bot::store::{GameId, GameRecord};
+use seance_engine::Start;
 use seance_engine::catalogue::{self, AnyGame};
-use seance_engine::{Options, Start};
 
 /// The fake clock's start: 2026-11-30 20:00 UTC.
 pub const EPOCH: i64 = 1_796_068_800_000;
@@ -49,7 +49,7 @@ pub async fn load(service: &Service, id: i64) -> GameRecord {
 
 /// The engine's game of a record, replayed from its log.
 pub fn replayed(record: &GameRecord) -> Box<dyn AnyGame> {
-    let options = Options::parse(record.options.iter().map(String::as_str)).unwrap();
+    let options = engine_options(&record.options).unwrap();
     catalogue::replay(record.variant, Start::Setup(None), options, &record.log).unwrap()
 }
 

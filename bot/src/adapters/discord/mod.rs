@@ -277,12 +277,14 @@ impl Discord {
         Ok(())
     }
 
-    /// The player and channel of an interaction.
+    /// The player and channel of an interaction or message, and the id
+    /// Discord gave it.
     fn context(
         user: &serenity::all::User,
         member_nick: Option<&str>,
         channel: String,
         locale: &str,
+        id: u64,
     ) -> Context {
         let name = member_nick
             .map(str::to_string)
@@ -294,6 +296,7 @@ impl Discord {
             user: user.id.get().to_string(),
             name,
             locale: Locale::parse(locale),
+            message: Some(id.to_string()),
         }
     }
 
@@ -304,6 +307,7 @@ impl Discord {
             nick,
             command.channel_id.get().to_string(),
             &command.locale,
+            command.id.get(),
         )
     }
 
@@ -314,6 +318,7 @@ impl Discord {
             nick,
             component.channel_id.get().to_string(),
             &component.locale,
+            component.id.get(),
         )
     }
 
@@ -562,6 +567,7 @@ impl Discord {
             nick,
             message.channel_id.get().to_string(),
             "",
+            message.id.get(),
         );
         let input = commands::reply_move(GameId(game), text);
         let replies = self.service.handle(&context, input).await;

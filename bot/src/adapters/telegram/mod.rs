@@ -111,14 +111,15 @@ impl Telegram {
         Ok(())
     }
 
-    /// The player and chat of an update.
-    fn context(user: &User, chat: ChatId) -> Context {
+    /// The player and chat of an update, and the id Telegram gave it.
+    fn context(user: &User, chat: ChatId, update: String) -> Context {
         Context {
             platform: PLATFORM,
             chat: chat.0.to_string(),
             user: user.id.0.to_string(),
             name: user.full_name(),
             locale: user.language_code.as_deref().and_then(Locale::parse),
+            message: Some(update),
         }
     }
 
@@ -140,7 +141,7 @@ impl Telegram {
                 posted.or_else(|| m.reply_markup().and_then(board_game))
             });
         let private = message.chat.is_private();
-        let context = Telegram::context(user, chat);
+        let context = Telegram::context(user, chat, message.id.0.to_string());
         for input in read(text, me.username(), private, about) {
             let replies = self.service.handle(&context, input).await;
             for reply in &replies {
@@ -157,7 +158,7 @@ impl Telegram {
             return self.answer(query, "?").await;
         };
         let chat = message.chat.id;
-        let context = Telegram::context(&query.from, chat);
+        let context = Telegram::context(&query.from, chat, query.id.to_string());
         let reader = context.reader();
         if let Press::Command(text) = &press {
             return self.command(query, message, commands::parse(text)).await;
@@ -218,7 +219,7 @@ impl Telegram {
         input: Input,
     ) -> Result<(), RequestError> {
         let chat = message.chat.id;
-        let context = Telegram::context(&query.from, chat);
+        let context = Telegram::context(&query.from, chat, query.id.to_string());
         let replies = self.service.handle(&context, input).await;
         let private = replies.iter().all(|r| r.private);
         let alert: String = replies
