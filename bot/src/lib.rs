@@ -11,6 +11,7 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod duration;
+pub mod instance;
 pub mod perft;
 pub mod platform;
 pub mod record;

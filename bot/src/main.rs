@@ -15,6 +15,7 @@ use seance_bot::adapters::console::{self, Play};
 use seance_bot::adapters::{discord, telegram};
 use seance_bot::clock::SystemClock;
 use seance_bot::config::Config;
+use seance_bot::instance::Instance;
 use seance_bot::record::Record;
 use seance_bot::service::{Defaults, Service, dice};
 use seance_bot::store::{Store, TimeoutPolicy, redact};
@@ -319,7 +320,8 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 spirit_pause: std::time::Duration::ZERO,
                 ..defaults(&config)
             };
-            let service = start(&config, &url, "play", defaults).await?;
+            let (service, _instance) =
+                start(&config, &url, &format!("play-{game}"), defaults).await?;
             let picture = match picture {
                 Some(picture) => picture,
                 None => {
@@ -361,7 +363,8 @@ async fn serve(command: Command) -> Result<ExitCode> {
         Command::Run { config, worker } => {
             let config = config.load()?;
             let role = if worker { "worker" } else { "run" };
-            let service = start(&config, &config.database_url()?, role, defaults(&config)).await?;
+            let (service, _instance) =
+                start(&config, &config.database_url()?, role, defaults(&config)).await?;
             let discord = !config.discord.token.is_empty() && !worker;
             let telegram = !config.telegram.token.is_empty() && !worker;
             if !worker && !discord && !telegram {
@@ -464,7 +467,12 @@ const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 /// [`Config::instance`]), after its start-up: leases of its earlier life
 /// freed, games without a plan planned again. Says what it waits for when
 /// the database is slow to answer, and gives up clearly.
-async fn start(config: &Config, url: &str, role: &str, defaults: Defaults) -> Result<Service> {
+async fn start(
+    config: &Config,
+    url: &str,
+    role: &str,
+    defaults: Defaults,
+) -> Result<(Service, Instance)> {
     let shown = redact(url);
     let opening = Store::open(url);
     tokio::pin!(opening);
@@ -482,16 +490,22 @@ async fn start(config: &Config, url: &str, role: &str, defaults: Defaults) -> Re
         }
     }
     .with_context(|| format!("cannot open the database {shown}"))?;
-    let instance = config.instance(role);
-    let service = Service::new(store, Arc::new(SystemClock), defaults).named(&instance);
+    let locks = dirs::data_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("seance")
+        .join("instances");
+    let instance = Instance::hold(&config.instance(role), &locks)?;
+    let service = Service::new(store, Arc::new(SystemClock), defaults).named(instance.name());
     let started = service.start_up().await?;
     if started.freed > 0 || started.replanned > 0 {
         eprintln!(
-            "seance: as {instance}: freed {} leases of an earlier run, planned {} games again",
-            started.freed, started.replanned
+            "seance: as {}: freed {} leases of an earlier run, planned {} games again",
+            instance.name(),
+            started.freed,
+            started.replanned
         );
     }
-    Ok(service)
+    Ok((service, instance))
 }
 
 /// The configured lease of jobs and messages.

@@ -12,7 +12,7 @@ use seance_bot::clock::SystemClock;
 use seance_bot::commands::{self, Command, NewGame};
 use seance_bot::platform::Platform;
 use seance_bot::service::{Context, Defaults, Service, engine_options};
-use seance_bot::store::scratch::Scratch;
+use seance_bot::store::scratch::{Scratch, tamper};
 use seance_bot::store::{GameId, Stage, Store};
 use seance_engine::catalogue::{self, GameType};
 use seance_engine::{Color, Start};
@@ -28,20 +28,32 @@ impl Drop for Worker {
     }
 }
 
-/// Starts `seance run --worker` on the database at `url`.
-fn worker(url: &str) -> Worker {
+/// Starts `seance run --worker` named `name` on the database at `url`,
+/// its spirits thinking at most `think` and its leases lasting `lease`.
+fn worker_with(url: &str, name: &str, think: &str, lease: &str) -> Worker {
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_seance"))
         .args(["run", "--worker", "--config", "no-such-config.toml"])
         .env("SEANCE_DATABASE_URL", url)
+        .env("SEANCE_DATABASE_INSTANCE", name)
+        // The names' lock files go to a place of the tests' own.
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join("seance-restart-tests"),
+        )
         .env("SEANCE_GAMES_SPIRIT_PAUSE", "20ms")
-        // Quick spirits: the test is about jobs surviving, not their strength.
-        .env("SEANCE_GAMES_SPIRIT_TIME", "50ms")
-        .env("SEANCE_GAMES_JOB_LEASE", "1s")
+        .env("SEANCE_GAMES_SPIRIT_TIME", think)
+        .env("SEANCE_GAMES_JOB_LEASE", lease)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("the seance binary starts");
     Worker(child)
+}
+
+/// A worker with quick spirits (the tests are about jobs surviving, not
+/// their strength) and a short lease.
+fn worker(url: &str, name: &str) -> Worker {
+    worker_with(url, name, "50ms", "1s")
 }
 
 /// Waits until `done` holds for the game, or panics after `limit`.
@@ -118,7 +130,8 @@ async fn finished_cleanly(store: &Store, game: GameId) {
 
 async fn survives_kill_9(scratch: Scratch) {
     let (store, url, game) = spirits_game(scratch).await;
-    let first = worker(&url);
+    let name = format!("restarting-{scratch:?}");
+    let first = worker(&url, &name);
     wait(&store, game, Duration::from_secs(300), |actions, _| {
         actions >= 10
     })
@@ -135,7 +148,7 @@ async fn survives_kill_9(scratch: Scratch) {
         "with a job pending"
     );
 
-    let second = worker(&url);
+    let second = worker(&url, &name);
     wait(&store, game, Duration::from_secs(600), |_, stage| {
         stage == Stage::Over
     })
@@ -157,11 +170,88 @@ async fn postgres_survives_kill_9() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_workers_on_one_postgres_share_the_jobs() {
     let (store, url, game) = spirits_game(Scratch::Postgres).await;
-    let workers = [worker(&url), worker(&url)];
+    let workers = [worker(&url, "first"), worker(&url, "second")];
     wait(&store, game, Duration::from_secs(600), |_, stage| {
         stage == Stage::Over
     })
     .await;
     drop(workers);
     finished_cleanly(&store, game).await;
+}
+
+/// Whether the process named `name` holds a job's lease now.
+async fn holds_a_job(url: &str, name: &str) -> bool {
+    let touched = tamper(
+        url,
+        &format!("UPDATE jobs SET owner = owner WHERE owner = '{name}' AND lease_ms IS NOT NULL"),
+    )
+    .await;
+    touched.unwrap() > 0
+}
+
+/// A worker is killed while its spirit thinks, holding the job with a lease
+/// of ten minutes; started again under its name, it frees that lease at
+/// once and the spirit moves, long before the lease would have run out.
+async fn a_restarted_worker_takes_up_its_spirit_at_once(scratch: Scratch) {
+    let (store, url, game) = spirits_game(scratch).await;
+    let name = format!("thinker-{scratch:?}");
+    let first = worker_with(&url, &name, "30s", "600s");
+    let start = Instant::now();
+    while !holds_a_job(&url, &name).await {
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "no job was claimed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    drop(first);
+    let actions = store.load_game(game).await.unwrap().unwrap().log.len();
+    let second = worker_with(&url, &name, "50ms", "600s");
+    let restarted = Instant::now();
+    wait(&store, game, Duration::from_secs(300), |now, _| {
+        now > actions
+    })
+    .await;
+    eprintln!(
+        "the spirit moved {:?} after the restart",
+        restarted.elapsed()
+    );
+    drop(second);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_restart_frees_its_own_lease() {
+    a_restarted_worker_takes_up_its_spirit_at_once(Scratch::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_restart_frees_its_own_lease() {
+    a_restarted_worker_takes_up_its_spirit_at_once(Scratch::Postgres).await;
+}
+
+/// Two processes on one machine cannot run under one name: the second
+/// would renew the first's leases for ever after the first crashed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_cannot_share_a_name() {
+    let (store, url, game) = spirits_game(Scratch::Sqlite).await;
+    let actions = store.load_game(game).await.unwrap().unwrap().log.len();
+    let _first = worker(&url, "twin");
+    // The first has started once its spirits move.
+    wait(&store, game, Duration::from_secs(300), |now, _| {
+        now > actions
+    })
+    .await;
+    let second = std::process::Command::new(env!("CARGO_BIN_EXE_seance"))
+        .args(["run", "--worker", "--config", "no-such-config.toml"])
+        .env("SEANCE_DATABASE_URL", &url)
+        .env("SEANCE_DATABASE_INSTANCE", "twin")
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join("seance-restart-tests"),
+        )
+        .output()
+        .expect("the seance binary runs");
+    assert!(!second.status.success());
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(said.contains("runs as 'twin'"), "{said}");
 }

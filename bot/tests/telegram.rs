@@ -19,11 +19,12 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seance_bot::adapters::telegram::pace::Pace;
 use seance_bot::adapters::telegram::{Telegram, dispatcher};
-use seance_bot::clock::FakeClock;
+use seance_bot::clock::{FakeClock, SystemClock};
 use seance_bot::commands::Verb;
 use seance_bot::config;
-use seance_bot::service::Service;
-use seance_bot::store::{GameRecord, Stage};
+use seance_bot::service::{Defaults, Service};
+use seance_bot::store::scratch::{Scratch, tamper};
+use seance_bot::store::{GameRecord, Queue, Stage, Store};
 use seance_engine::catalogue::GameType;
 use serde_json::{Value, json};
 
@@ -50,8 +51,8 @@ struct Call {
     file: Option<Vec<u8>>,
     /// The id of the message it posted.
     posted: Option<i64>,
-    /// Refused with `429 Too Many Requests`.
-    refused: bool,
+    /// Refused: with `429 Too Many Requests`, `403 Forbidden` or `502 Bad Gateway`.
+    refused: Option<u16>,
     at: Instant,
 }
 
@@ -59,7 +60,7 @@ impl std::fmt::Debug for Call {
     /// The call without its file's bytes.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let file = self.file.as_ref().map(Vec::len);
-        let refused = if self.refused { " (429)" } else { "" };
+        let refused = self.refused.map(|s| format!(" ({s})")).unwrap_or_default();
         write!(f, "{}{refused} {} file={file:?}", self.method, self.json)
     }
 }
@@ -109,6 +110,11 @@ struct FakeTelegram {
     next_message: Arc<Mutex<i64>>,
     /// Methods to refuse once each with `429 Too Many Requests`, in order.
     refuse: Arc<Mutex<Vec<&'static str>>>,
+    /// Methods to fail once each with `502 Bad Gateway` (no JSON), as when
+    /// the Bot API is out of reach.
+    unreachable: Arc<Mutex<Vec<&'static str>>>,
+    /// Chats that removed the bot: sending there is `403 Forbidden`.
+    kicked: Arc<Mutex<Vec<i64>>>,
 }
 
 /// Reads a multipart body's fields into JSON, and its file.
@@ -168,30 +174,51 @@ async fn answer(
     } else {
         (serde_json::from_slice(&body).unwrap_or(Value::Null), None)
     };
-    let refused = {
-        let mut refuse = fake.refuse.lock().unwrap();
-        let at = refuse.iter().position(|m| *m == method);
-        at.map(|i| refuse.remove(i)).is_some()
+    let once = |list: &Mutex<Vec<&'static str>>| {
+        let mut list = list.lock().unwrap();
+        let at = list.iter().position(|m| *m == method);
+        at.map(|i| list.remove(i)).is_some()
     };
-    if refused {
+    let chat = Call {
+        method: method.clone(),
+        json: json.clone(),
+        file: None,
+        posted: None,
+        refused: None,
+        at: Instant::now(),
+    }
+    .chat();
+    let kicked = method.starts_with("send") && fake.kicked.lock().unwrap().contains(&chat);
+    let refusal = if once(&fake.refuse) {
+        let body = json!({
+            "ok": false, "error_code": 429, "description": "Too Many Requests: retry after 1",
+            "parameters": {"retry_after": 1}
+        });
+        Some((axum::http::StatusCode::TOO_MANY_REQUESTS, body.to_string()))
+    } else if once(&fake.unreachable) {
+        Some((
+            axum::http::StatusCode::BAD_GATEWAY,
+            "<html>502 Bad Gateway</html>".to_string(),
+        ))
+    } else if kicked {
+        let body = json!({
+            "ok": false, "error_code": 403,
+            "description": "Forbidden: bot was kicked from the group chat"
+        });
+        Some((axum::http::StatusCode::FORBIDDEN, body.to_string()))
+    } else {
+        None
+    };
+    if let Some((status, body)) = refusal {
         fake.calls.lock().unwrap().push(Call {
             method,
             json,
             file,
             posted: None,
-            refused: true,
+            refused: Some(status.as_u16()),
             at: Instant::now(),
         });
-        let body = json!({
-            "ok": false, "error_code": 429, "description": "Too Many Requests: retry after 1",
-            "parameters": {"retry_after": 1}
-        });
-        return (
-            axum::http::StatusCode::TOO_MANY_REQUESTS,
-            [("content-type", "application/json")],
-            body.to_string(),
-        )
-            .into_response();
+        return (status, [("content-type", "application/json")], body).into_response();
     }
     let mut posted = None;
     let result = match method.as_str() {
@@ -245,7 +272,7 @@ async fn answer(
             json,
             file,
             posted,
-            refused: false,
+            refused: None,
             at: Instant::now(),
         });
     }
@@ -627,7 +654,7 @@ async fn hostile_updates_change_nothing() {
 fn most_in_a_window(calls: &[Call], window: Duration) -> usize {
     let sent: Vec<Instant> = calls
         .iter()
-        .filter(|c| c.method.starts_with("send") && !c.refused)
+        .filter(|c| c.method.starts_with("send") && c.refused.is_none())
         .map(|c| c.at)
         .collect();
     (0..sent.len())
@@ -700,7 +727,7 @@ async fn a_429_delays_the_board_but_never_drops_it() {
     let calls = h.say(ANN, "/move e2e4").await;
     let photos: Vec<&Call> = calls.iter().filter(|c| c.method == "sendPhoto").collect();
     assert_eq!(photos.len(), 2, "refused once, then sent: {calls:?}");
-    assert!(photos[0].refused && !photos[1].refused);
+    assert!(photos[0].refused == Some(429) && photos[1].refused.is_none());
     assert!(
         photos[1].text().contains("white: e2e4"),
         "{}",
@@ -1274,4 +1301,193 @@ async fn four_players_at_full_speed_get_every_answer() {
         at(0.9),
         at(1.0),
     );
+}
+
+/// The texts of the messages that went out (429s, 403s and 502s left out).
+fn posted_texts(calls: &[Call]) -> Vec<String> {
+    calls
+        .iter()
+        .filter(|c| c.method.starts_with("send") && c.refused.is_none())
+        .map(Call::text)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_that_removed_the_bot_gets_nothing_more() {
+    let mut h = Harness::quick().await;
+    let other = json!({"id": -100_777, "type": "group", "title": "Other club"});
+    for chat in [group_json(), other.clone()] {
+        h.say_in(ANN, chat.clone(), "/new through time=none").await;
+        h.say_in(ANN, chat.clone(), "/spirit black").await;
+        h.say_in(ANN, chat, "/start").await;
+    }
+    // The group removes the bot; Ann's moves bring a spirit's answer in each group.
+    h.fake.kicked.lock().unwrap().push(GROUP);
+    h.say(ANN, "/move e2e4").await;
+    h.say_in(ANN, other, "/move e2e4").await;
+    let calls = h.settle().await;
+    let refused: Vec<&Call> = calls.iter().filter(|c| c.refused == Some(403)).collect();
+    assert_eq!(refused.len(), 1, "one try at the spirit's board: {calls:?}");
+    assert_eq!(refused[0].chat(), GROUP);
+    let answered: Vec<&Call> = boards(&calls)
+        .into_iter()
+        .filter(|c| c.chat() == -100_777 && c.refused.is_none())
+        .collect();
+    assert_eq!(
+        answered.len(),
+        1,
+        "the other group sees the spirit move: {calls:?}"
+    );
+    // Set aside with its reason, never tried again.
+    let dead = h.service.store().dead(Queue::Outbox).await.unwrap();
+    assert_eq!(dead.len(), 1, "{dead:?}");
+    assert!(dead[0].1.contains("kicked"), "{dead:?}");
+    h.clock.advance(3_600_000);
+    assert_eq!(h.telegram.deliver().await.unwrap(), 0);
+    assert!(h.settle().await.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_api_out_of_reach_at_the_start_is_waited_for() {
+    let (fake, address) = FakeTelegram::start().await;
+    fake.unreachable.lock().unwrap().extend(["getMe", "getMe"]);
+    let (service, _) = common::service().await;
+    let settings = config::Telegram {
+        token: TOKEN.to_string().into(),
+        api_url: address,
+        ..config::Telegram::default()
+    };
+    let running = tokio::spawn(seance_bot::adapters::telegram::run(
+        service,
+        settings,
+        seance_render::Style::default(),
+    ));
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while *fake.offset.lock().unwrap() < 0 {
+        assert!(Instant::now() < deadline, "the bot never polled");
+        assert!(
+            !running.is_finished(),
+            "the front end ended: {:?}",
+            running.await
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let calls = fake.take();
+    let tried: Vec<Option<u16>> = calls
+        .iter()
+        .filter(|c| c.method == "getMe")
+        .map(|c| c.refused)
+        .collect();
+    assert_eq!(tried[..2], [Some(502), Some(502)], "{calls:?}");
+    assert!(tried[2..].contains(&None), "then it answered: {calls:?}");
+    // And the bot answers its group.
+    let message = json!({
+        "message_id": 1, "date": 1_796_068_800, "chat": group_json(),
+        "from": user_json(ANN.0, ANN.1, ANN.2, false), "text": "/help",
+    });
+    fake.updates
+        .lock()
+        .unwrap()
+        .push_back(json!({"update_id": 1, "message": message}));
+    while !fake
+        .calls
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|c| c.method == "sendMessage")
+    {
+        assert!(Instant::now() < deadline, "the bot never answered");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    running.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_share_one_group_without_doubles_or_a_double_budget() {
+    // Two bot processes on one PostgreSQL, each with its Telegram sender
+    // and its heartbeat; leases shorter than a message waits in the queue.
+    let (first, url) = Scratch::Postgres.create().await.unwrap();
+    let second = Store::open(&url).await.unwrap();
+    let (fake, address) = FakeTelegram::start().await;
+    let settings = config::Telegram {
+        token: TOKEN.to_string().into(),
+        api_url: address,
+        ..config::Telegram::default()
+    };
+    let lease = Duration::from_secs(1);
+    let every = Duration::from_millis(1500);
+    let defaults = Defaults {
+        job_lease: lease,
+        ..Defaults::default()
+    };
+    let mut senders = Vec::new();
+    for (store, name) in [(first, "host-a/run"), (second, "host-b/run")] {
+        let service = Service::new(store, Arc::new(SystemClock), defaults.clone()).named(name);
+        let bot = Telegram::bot(&settings).unwrap();
+        let telegram = Telegram::new(
+            service.clone(),
+            bot,
+            seance_render::Style::default(),
+            Pace::new(1, every),
+        );
+        let beating = service.clone();
+        tokio::spawn(async move {
+            seance_bot::scheduler::heartbeat(&beating, lease, std::future::pending()).await;
+        });
+        let courier = telegram.clone();
+        tokio::spawn(async move {
+            loop {
+                courier.deliver().await.unwrap();
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        });
+        senders.push(telegram);
+    }
+    // Notices for the group arrive for six seconds, one every 100 ms.
+    tamper(
+        &url,
+        &format!("INSERT INTO chats (platform, external) VALUES ('telegram', '{GROUP}')"),
+    )
+    .await
+    .unwrap();
+    let notices = 60;
+    for i in 0..notices {
+        let body = format!(r#"{{"text":"«n{i}»","mentions":[],"board":false,"direct":false}}"#);
+        let sql = format!(
+            "INSERT INTO outbox (chat_id, game_id, body, created_ms)
+             SELECT id, NULL, '{body}', 0 FROM chats WHERE external = '{GROUP}'"
+        );
+        tamper(&url, &sql).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let mut calls = Vec::new();
+    loop {
+        calls.extend(fake.take());
+        let text = posted_texts(&calls).join("\n");
+        if (0..notices).all(|i| text.contains(&format!("«n{i}»"))) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not everything was posted: {text}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    while !senders.iter().all(Telegram::idle) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    calls.extend(fake.take());
+    let text = posted_texts(&calls).join("\n");
+    for i in 0..notices {
+        assert_eq!(
+            text.matches(&format!("«n{i}»")).count(),
+            1,
+            "«n{i}» in {text}"
+        );
+    }
+    // One budget for the group: at most one at once, then one every 1.5 s,
+    // whichever process posts (a second's margin for a loaded machine).
+    let most = most_in_a_window(&calls, every * 6);
+    assert!(most <= 1 + 6 + 1, "{most} posts in 9 s: {calls:?}");
 }

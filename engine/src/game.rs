@@ -414,10 +414,9 @@ impl<V: Variant> Game<V> {
         | Action::Decline(s)
         | Action::Resign(s)
         | Action::Timeout(s) = action
+            && s.index() >= seats
         {
-            if s.index() >= seats {
-                return Err(ActionError::NoSuchSeat(s.0));
-            }
+            return Err(ActionError::NoSuchSeat(s.0));
         }
         let who = |seat: &Seat| color::<V>(*seat);
         let mover = self.phase().seat();

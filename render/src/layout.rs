@@ -88,7 +88,7 @@ impl Layout {
             (columns.1 - columns.0 + 1) as u32,
             (rows.1 - rows.0 + 1) as u32,
         );
-        let (across, down) = if turns % 2 == 0 {
+        let (across, down) = if turns.is_multiple_of(2) {
             (across, down)
         } else {
             (down, across)
@@ -195,7 +195,7 @@ impl Layout {
             (self.columns.1 - self.columns.0 + 1) as u32,
             (self.rows.1 - self.rows.0 + 1) as u32,
         );
-        if self.turns % 2 == 0 {
+        if self.turns.is_multiple_of(2) {
             (across, down)
         } else {
             (down, across)

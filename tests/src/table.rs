@@ -11,6 +11,7 @@ use seance_bot::platform::Platform;
 use seance_bot::service::reply::Reply;
 use seance_bot::service::{Context, Defaults, Service, engine_options};
 use seance_bot::store::scratch::Scratch;
+pub use seance_bot::store::scratch::tamper;
 use seance_bot::store::{GameId, GameRecord};
 use seance_engine::Start;
 use seance_engine::catalogue::{self, AnyGame, GameType};
@@ -33,23 +34,6 @@ pub async fn service_at(scratch: Scratch, defaults: Defaults) -> (Service, FakeC
     let clock = FakeClock::at(EPOCH);
     let service = Service::new(store, Arc::new(clock.clone()), defaults);
     (service, clock, url)
-}
-
-/// Runs `sql` on the database at `url` behind the bot's back, as an
-/// operator (or a bug) might; returns the rows it changed, or the
-/// database's refusal.
-pub async fn tamper(url: &str, sql: &str) -> Result<u64, String> {
-    use sqlx::Connection;
-    sqlx::any::install_default_drivers();
-    let mut connection = sqlx::AnyConnection::connect(url)
-        .await
-        .map_err(|e| e.to_string())?;
-    let done = sqlx::raw_sql(sql)
-        .execute(&mut connection)
-        .await
-        .map_err(|e| e.to_string());
-    let _ = connection.close().await;
-    done.map(|d| d.rows_affected())
 }
 
 /// Defaults for tests: no clock, spirits move at once.

@@ -159,10 +159,10 @@ pub async fn run(
         }
         // The console's game is the one addressed, unless the player names another.
         let mut input = commands::parse(line);
-        if let Ok(command) = &mut input {
-            if let Some(target @ None) = command.target_mut() {
-                *target = Some(game);
-            }
+        if let Ok(command) = &mut input
+            && let Some(target @ None) = command.target_mut()
+        {
+            *target = Some(game);
         }
         let replies = service.handle(&session.context, input).await;
         // The player's own move shows at once, before the spirits answer.

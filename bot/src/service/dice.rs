@@ -33,7 +33,7 @@ pub fn hex(bytes: &[u8]) -> String {
 /// Bytes from hex; `None` if it is not hex.
 pub fn from_hex(text: &str) -> Option<Vec<u8>> {
     let text = text.trim();
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return None;
     }
     (0..text.len())

@@ -94,3 +94,19 @@ pub(super) async fn caught<T: Send + 'static>(
         text.unwrap_or_else(|| "the task was cancelled".to_string())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::caught;
+
+    #[tokio::test]
+    async fn a_panic_ends_only_its_own_task() {
+        let panicked = caught(async {
+            let seats: Vec<u8> = Vec::new();
+            seats[3]
+        })
+        .await;
+        assert!(panicked.is_err_and(|why| why.contains("index out of bounds")));
+        assert_eq!(caught(async { 7 }).await, Ok(7), "the next task runs");
+    }
+}

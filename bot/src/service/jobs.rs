@@ -17,10 +17,9 @@ use crate::store::{Job, JobKind, NewNotice, Queue, Stage, StoreError, TimeoutPol
 /// A message from the outbox, ready for its chat.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Delivery {
-    /// Its outbox id: report it with [`Service::delivered`] once sent.
+    /// Its outbox id: report it with [`Service::delivered`] (or
+    /// [`Service::undelivered`]) once tried.
     pub id: i64,
-    /// How many times it has been handed out, this time included.
-    pub tries: i64,
     /// The chat's id on the platform.
     pub chat: String,
     /// The message.
@@ -282,7 +281,6 @@ impl Service {
             };
             deliveries.push(Delivery {
                 id: entry.id,
-                tries: entry.attempts,
                 chat: entry.chat,
                 reply: Reply {
                     mentions: notice.mentions,
@@ -294,6 +292,31 @@ impl Service {
         Ok(deliveries)
     }
 
+    /// Spends one message of a chat's posting budget, shared by every
+    /// process on the database (see [`crate::store::Store::spend_post`]);
+    /// `now` is the wall clock in milliseconds since 1970, as the platform
+    /// counts. `None`: post now; else wait this long and ask again.
+    pub async fn spend_post(
+        &self,
+        platform: Platform,
+        chat: &str,
+        now: i64,
+        every: Duration,
+        burst: u32,
+    ) -> Result<Option<Duration>, StoreError> {
+        let wait = self
+            .store
+            .spend_post(
+                platform,
+                chat,
+                now,
+                every.as_millis() as i64,
+                i64::from(burst),
+            )
+            .await?;
+        Ok(wait.map(|ms| Duration::from_millis(ms as u64)))
+    }
+
     /// Marks an outbox message sent.
     pub async fn delivered(&self, id: i64) -> Result<(), StoreError> {
         self.store.outbox_done(id).await
@@ -302,19 +325,15 @@ impl Service {
     /// A message the platform did not take: tried again later (each time
     /// later still, up to [`MOST_TRIES`]), or never if the refusal is for
     /// good (the bot was removed from the chat).
-    pub async fn undelivered(
-        &self,
-        delivery: &Delivery,
-        refusal: Refusal,
-    ) -> Result<(), StoreError> {
+    pub async fn undelivered(&self, id: i64, refusal: Refusal) -> Result<(), StoreError> {
         match refusal {
             Refusal::Never(why) => {
-                eprintln!("outbox {}: set aside: {why}", delivery.id);
-                self.store.bury(Queue::Outbox, delivery.id, &why).await
+                eprintln!("outbox {id}: set aside: {why}");
+                self.store.bury(Queue::Outbox, id, &why).await
             }
             Refusal::Later(why) => {
-                self.failed(Queue::Outbox, delivery.id, delivery.tries, &why)
-                    .await
+                let tries = self.store.tries(Queue::Outbox, id).await?;
+                self.failed(Queue::Outbox, id, tries, &why).await
             }
         }
     }

@@ -466,14 +466,14 @@ impl Table {
         }];
         let wants_reminder = record.user.as_ref().is_some_and(|u| u.settings.reminders);
         let before = defaults.reminder_before.as_millis() as i64;
-        if let (true, Some(user)) = (wants_reminder, &record.user) {
-            if let Some(at) = reminder_time(deadline - before, now, deadline, &user.settings) {
-                jobs.push(NewJob {
-                    kind: JobKind::Reminder,
-                    seat,
-                    due_ms: at,
-                });
-            }
+        if let (true, Some(user)) = (wants_reminder, &record.user)
+            && let Some(at) = reminder_time(deadline - before, now, deadline, &user.settings)
+        {
+            jobs.push(NewJob {
+                kind: JobKind::Reminder,
+                seat,
+                due_ms: at,
+            });
         }
         jobs
     }

@@ -108,8 +108,6 @@ pub struct OutboxEntry {
     pub game: Option<GameId>,
     /// The message, serialized by the service.
     pub body: String,
-    /// How many times it has been claimed, this time included.
-    pub attempts: i64,
 }
 
 impl Store {
@@ -177,6 +175,21 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// How many times an entry of `queue` has been claimed (0 if it is gone).
+    pub async fn tries(&self, queue: Queue, id: i64) -> Result<i64> {
+        let row = sqlx::query(&format!(
+            "SELECT attempts FROM {} WHERE id = $1",
+            queue.table()
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(row) => row.try_get(0)?,
+            None => 0,
+        })
     }
 
     /// The entries of `queue` set aside for good: their ids and reasons.
@@ -337,7 +350,7 @@ impl Store {
                 ORDER BY o.id LIMIT $4 {lock}
              )
              RETURNING id, (SELECT external FROM chats WHERE chats.id = outbox.chat_id),
-                       game_id, body, attempts"
+                       game_id, body"
         ))
         .bind(now + lease_ms)
         .bind(platform.name())
@@ -352,7 +365,6 @@ impl Store {
                 chat: row.try_get(1)?,
                 game: row.try_get::<Option<i64>, _>(2)?.map(GameId),
                 body: row.try_get(3)?,
-                attempts: row.try_get(4)?,
             })
         };
         // A row that cannot be read is set aside; the others go out.
@@ -369,6 +381,51 @@ impl Store {
         }
         entries.sort_by_key(|e| e.id);
         Ok(entries)
+    }
+
+    /// Spends one message of `chat`'s posting budget, shared by every
+    /// process on this database: at most `burst` at once, then one every
+    /// `every_ms`. Returns `None` when the message may go now, else how many
+    /// milliseconds to wait before asking again.
+    pub async fn spend_post(
+        &self,
+        platform: Platform,
+        chat: &str,
+        now: i64,
+        every_ms: i64,
+        burst: i64,
+    ) -> Result<Option<i64>> {
+        let later = match self.backend {
+            Backend::Postgres => "GREATEST",
+            Backend::Sqlite => "MAX",
+        };
+        // Evenly spaced, the next post is due at `due_ms`; a burst may run
+        // `ahead` of it.
+        let ahead = every_ms * (burst.max(1) - 1);
+        let spent = sqlx::query(&format!(
+            "INSERT INTO post_budget (platform, chat, due_ms) VALUES ($1, $2, $3 + $4)
+             ON CONFLICT (platform, chat) DO UPDATE
+                SET due_ms = {later}(post_budget.due_ms, $3) + $4
+                WHERE post_budget.due_ms - $5 <= $3"
+        ))
+        .bind(platform.name())
+        .bind(chat)
+        .bind(now)
+        .bind(every_ms)
+        .bind(ahead)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        if spent == 1 {
+            return Ok(None);
+        }
+        let row = sqlx::query("SELECT due_ms FROM post_budget WHERE platform = $1 AND chat = $2")
+            .bind(platform.name())
+            .bind(chat)
+            .fetch_one(&self.pool)
+            .await?;
+        let due: i64 = row.try_get(0)?;
+        Ok(Some((due - ahead - now).max(1)))
     }
 
     /// Marks a message delivered.

@@ -51,6 +51,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../../migrations/sqlite/0006_fault_isolation.sql"),
         postgres: include_str!("../../../migrations/postgres/0006_fault_isolation.sql"),
     },
+    Migration {
+        version: 7,
+        name: "post_budget",
+        sqlite: include_str!("../../../migrations/sqlite/0007_post_budget.sql"),
+        postgres: include_str!("../../../migrations/postgres/0007_post_budget.sql"),
+    },
 ];
 
 impl Store {

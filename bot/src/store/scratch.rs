@@ -110,3 +110,19 @@ impl Scratch {
         Ok((store, url))
     }
 }
+
+/// Runs `sql` on the database at `url` behind the bot's back, as an
+/// operator (or a bug) might; returns the rows it changed, or the
+/// database's refusal as text.
+pub async fn tamper(url: &str, sql: &str) -> std::result::Result<u64, String> {
+    sqlx::any::install_default_drivers();
+    let mut connection = AnyConnection::connect(url)
+        .await
+        .map_err(|e| e.to_string())?;
+    let done = sqlx::raw_sql(sql)
+        .execute(&mut connection)
+        .await
+        .map_err(|e| e.to_string());
+    let _ = connection.close().await;
+    done.map(|d| d.rows_affected())
+}

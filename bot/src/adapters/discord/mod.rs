@@ -32,7 +32,7 @@ use crate::config;
 use crate::platform::Platform;
 use crate::service::i18n::{self, Locale, Msg};
 use crate::service::reply::{Button, Reply};
-use crate::service::{Context, Input, Service, Standing};
+use crate::service::{Context, Input, Refusal, Service, Standing};
 use crate::store::GameId;
 use seance_engine::notation;
 use seance_render::Style;
@@ -584,9 +584,9 @@ impl Discord {
     }
 
     /// Sends what waits in the outbox; returns how many were sent. A message
-    /// Discord refuses for good (a deleted channel) is dropped; one that
-    /// failed otherwise (or was still refused as too many after its tries)
-    /// stays in the outbox for a later round.
+    /// Discord refuses for good (a deleted channel, a channel the bot may no
+    /// longer post in) is set aside; one that failed otherwise (or was still
+    /// refused as too many after its tries) comes back later.
     pub async fn deliver(&self) -> Result<usize, crate::store::StoreError> {
         let mut sent = 0;
         for delivery in self.service.deliveries(PLATFORM, 20).await? {
@@ -606,21 +606,23 @@ impl Discord {
                 Ok(None) => Ok(()),
                 Err(error) => Err(error),
             };
-            match result {
-                Ok(()) => sent += 1,
+            let refusal = match result {
+                Ok(()) => {
+                    sent += 1;
+                    self.service.delivered(delivery.id).await?;
+                    continue;
+                }
                 Err(serenity::Error::Http(error))
                     if error
                         .status_code()
                         .is_some_and(|s| s.is_client_error() && s.as_u16() != 429) =>
                 {
-                    eprintln!("discord: dropping a message Discord refuses: {error}");
+                    Refusal::Never(format!("discord: {error}"))
                 }
-                Err(error) => {
-                    eprintln!("discord: delivery failed, will retry: {error}");
-                    continue;
-                }
-            }
-            self.service.delivered(delivery.id).await?;
+                Err(error) => Refusal::Later(format!("discord: {error}")),
+            };
+            eprintln!("discord: delivery failed: {refusal:?}");
+            self.service.undelivered(delivery.id, refusal).await?;
         }
         Ok(sent)
     }

@@ -25,7 +25,7 @@ use teloxide::types::{
     ParseMode, ReplyParameters, Update, User,
 };
 use teloxide::update_listeners::webhooks;
-use teloxide::{Bot, RequestError};
+use teloxide::{ApiError, Bot, RequestError};
 
 use self::keyboard::Press;
 use self::pace::{MAX_CAPTION, MAX_TEXT, Note, Pace, Photo, Step};
@@ -34,7 +34,7 @@ use crate::config;
 use crate::platform::Platform;
 use crate::service::i18n::{Locale, Msg};
 use crate::service::reply::Reply;
-use crate::service::{Context, Input, Service, Standing};
+use crate::service::{Context, Input, Refusal, Service, Standing};
 use crate::store::GameId;
 use seance_engine::notation;
 use seance_render::Style;
@@ -333,6 +333,11 @@ impl Telegram {
                 Step::Idle => return,
                 Step::Wait(wait) => tokio::time::sleep(wait).await,
                 Step::Send(note) => {
+                    if let Some(wait) = self.shared_wait(chat).await {
+                        self.pace.put_back(note);
+                        tokio::time::sleep(wait).await;
+                        continue;
+                    }
                     let outbox = note.outbox.clone();
                     let (game, board, live) =
                         (note.game, note.photo.is_some(), note.keyboard.is_some());
@@ -345,14 +350,47 @@ impl Telegram {
                                 }
                             }
                         }
-                        // The outbox keeps its messages: they come back after their lease.
-                        Err(error) => eprintln!("telegram: posting failed: {error}"),
+                        // Refused for good (the bot left the group), the messages
+                        // are set aside; else they come back later.
+                        Err(error) => {
+                            eprintln!("telegram: posting failed: {error}");
+                            let refusal = refusal(&error);
+                            for &id in &outbox {
+                                if let Err(error) =
+                                    self.service.undelivered(id, refusal.clone()).await
+                                {
+                                    eprintln!("telegram: outbox: {error}");
+                                }
+                            }
+                        }
                     }
                     let mut queued = lock(&self.queued);
                     for id in &outbox {
                         queued.remove(id);
                     }
                 }
+            }
+        }
+    }
+
+    /// How long the chat's budget shared with other processes asks to wait,
+    /// if it is spent. A database that fails leaves the local budget alone
+    /// in charge.
+    async fn shared_wait(&self, chat: ChatId) -> Option<Duration> {
+        let (burst, every) = self.pace.budget();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        let chat = chat.0.to_string();
+        match self
+            .service
+            .spend_post(PLATFORM, &chat, now, every, burst)
+            .await
+        {
+            Ok(wait) => wait,
+            Err(error) => {
+                eprintln!("telegram: the shared budget is out of reach: {error}");
+                None
             }
         }
     }
@@ -390,13 +428,12 @@ impl Telegram {
                 _ => boards.remove(&(chat, game)),
             }
         };
-        if let Some(older) = older.filter(|id| Some(*id) != newest) {
-            if let Err(error) = self
+        if let Some(older) = older.filter(|id| Some(*id) != newest)
+            && let Err(error) = self
                 .edit(chat, older, InlineKeyboardMarkup::default())
                 .await
-            {
-                eprintln!("telegram: clearing an old board's buttons failed: {error}");
-            }
+        {
+            eprintln!("telegram: clearing an old board's buttons failed: {error}");
         }
     }
 
@@ -502,6 +539,24 @@ impl Telegram {
     }
 }
 
+/// Whether Telegram's refusal of a message is for good: any answer of the
+/// API about the message or the chat (the bot was removed, the chat is
+/// gone, the text cannot be posted) will be the same next time; the
+/// network, a rate limit or a server error will not.
+fn refusal(error: &RequestError) -> Refusal {
+    let why = error.to_string();
+    match error {
+        RequestError::Api(ApiError::Unknown(text))
+            if text.starts_with("Internal Server Error")
+                || text.starts_with("Too Many Requests") =>
+        {
+            Refusal::Later(why)
+        }
+        RequestError::Api(_) | RequestError::MigrateToChatId(_) => Refusal::Never(why),
+        _ => Refusal::Later(why),
+    }
+}
+
 /// Runs a request, waiting and trying again as often as Telegram's
 /// `retry_after` asks, [`TRIES`] times in all; the last refusal is logged
 /// and returned.
@@ -601,11 +656,26 @@ fn strip_html(text: &str) -> String {
         .replace("&amp;", "&")
 }
 
-/// Runs the front end until it fails: the dispatcher (long polling, or the
-/// webhook when `webhook_url` is set) and the outbox's delivery.
+/// Runs the front end until it is stopped: the dispatcher (long polling, or
+/// the webhook when `webhook_url` is set) and the outbox's delivery. A Bot
+/// API out of reach is waited for, never the end of the process; only
+/// settings that cannot work end it.
 pub async fn run(service: Service, settings: config::Telegram, style: Style) -> anyhow::Result<()> {
     let bot = Telegram::bot(&settings)?;
     let telegram = Telegram::new(service, bot.clone(), style, Pace::telegram());
+    let webhook = || -> anyhow::Result<webhooks::Options> {
+        let options =
+            webhooks::Options::new(settings.listen.parse()?, settings.webhook_url.parse()?);
+        Ok(options.secret_token(settings.webhook_secret.expose().to_string()))
+    };
+    // A webhook whose addresses cannot be read fails now, not after a wait.
+    if !settings.webhook_url.is_empty() {
+        let _checked = webhook()?;
+    }
+    let mut wait = Backoff::default();
+    // The Bot API may be out of reach at the start (or later): wait for it,
+    // while the scheduler and the other front ends go on.
+    reachable(&bot, &mut wait).await;
     if let Err(error) = telegram.register().await {
         eprintln!("telegram: registering the commands failed: {error}");
     }
@@ -615,25 +685,64 @@ pub async fn run(service: Service, settings: config::Telegram, style: Style) -> 
         async move { courier.deliver().await }
     });
     let mut dispatcher = dispatcher(telegram);
-    if settings.webhook_url.is_empty() {
-        dispatcher.dispatch().await;
-    } else {
-        let mut options =
-            webhooks::Options::new(settings.listen.parse()?, settings.webhook_url.parse()?);
-        if !settings.webhook_secret.expose().is_empty() {
-            options = options.secret_token(settings.webhook_secret.expose().to_string());
+    loop {
+        let handler = teloxide::error_handlers::LoggingErrorHandler::with_custom_text("telegram");
+        let dispatched = match settings.webhook_url.is_empty() {
+            true => {
+                let listener = teloxide::update_listeners::polling_default(bot.clone()).await;
+                dispatcher
+                    .try_dispatch_with_listener(listener, handler)
+                    .await
+            }
+            false => match webhooks::axum(bot.clone(), webhook()?).await {
+                Ok(listener) => {
+                    dispatcher
+                        .try_dispatch_with_listener(listener, handler)
+                        .await
+                }
+                Err(error) => Err(error),
+            },
+        };
+        match dispatched {
+            // Stopped (Ctrl-C).
+            Ok(()) => return Ok(()),
+            Err(error) => {
+                eprintln!("telegram: cannot start receiving updates: {error}");
+                tokio::time::sleep(wait.next()).await;
+                reachable(&bot, &mut wait).await;
+            }
         }
-        let listener = webhooks::axum(bot, options).await?;
-        dispatcher
-            .dispatch_with_listener(
-                listener,
-                teloxide::error_handlers::LoggingErrorHandler::with_custom_text(
-                    "telegram: webhook",
-                ),
-            )
-            .await;
     }
-    Ok(())
+}
+
+/// Waits between tries at reaching the Bot API: 1 s, then twice as long
+/// each time, at most a minute.
+#[derive(Default)]
+struct Backoff(u32);
+
+impl Backoff {
+    fn next(&mut self) -> Duration {
+        let wait = Duration::from_secs(1 << self.0.min(6)).min(Duration::from_secs(60));
+        self.0 += 1;
+        wait
+    }
+}
+
+/// Returns once the Bot API answers, trying again as `wait` says.
+async fn reachable(bot: &Bot, wait: &mut Backoff) {
+    loop {
+        match bot.get_me().await {
+            Ok(_) => return,
+            Err(error) => {
+                let pause = wait.next();
+                eprintln!(
+                    "telegram: the Bot API does not answer ({error}); trying again in {}s",
+                    pause.as_secs()
+                );
+                tokio::time::sleep(pause).await;
+            }
+        }
+    }
 }
 
 /// teloxide's dispatcher with the front end's two handlers: messages and buttons.

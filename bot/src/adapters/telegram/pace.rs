@@ -150,6 +150,21 @@ impl Pace {
         Pace::new(3, Duration::from_secs(4))
     }
 
+    /// The budget: at once, and how long it takes to grow by one message.
+    pub fn budget(&self) -> (u32, Duration) {
+        (self.burst as u32, self.refill)
+    }
+
+    /// Puts back a note [`Pace::next`] gave out but that may not go yet (the
+    /// budget shared with other processes is spent): first in its queue, its
+    /// message refunded.
+    pub fn put_back(&self, note: Note) {
+        let mut lanes = self.lanes.lock().unwrap_or_else(|e| e.into_inner());
+        let lane = lanes.entry(note.chat).or_default();
+        lane.tokens = (lane.tokens + 1.0).min(self.burst);
+        lane.queue.push_front(note);
+    }
+
     /// Queues a note; true when no sender works on its chat, so the caller
     /// must start one (which then calls [`Pace::next`] until idle).
     pub fn push(&self, note: Note) -> bool {
