@@ -938,24 +938,36 @@ async fn post(
     (status, body)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_endpoint_answers_only_signed_fresh_requests() {
-    let mut h = Harness::new().await;
-    let key = SigningKey::from_bytes(&[7u8; 32]);
+/// An interactions endpoint of `discord` checking signatures by `key`, as
+/// one bot process serves it; returns its address.
+async fn endpoint(discord: &Discord, key: &SigningKey) -> String {
     let public: String = key
         .verifying_key()
         .to_bytes()
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
-    let endpoint = Endpoint::new(h.discord.clone(), &public).unwrap();
+    let endpoint = Endpoint::new(discord.clone(), &public).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap().to_string();
     tokio::spawn(async move { axum::serve(listener, endpoint.router()).await });
-    let now = SystemTime::now()
+    address
+}
+
+/// The wall clock in seconds, as Discord stamps its requests.
+fn unix_now() -> u64 {
+    SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap()
-        .as_secs();
+        .as_secs()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_endpoint_answers_only_signed_fresh_requests() {
+    let mut h = Harness::new().await;
+    let key = SigningKey::from_bytes(&[7u8; 32]);
+    let address = endpoint(&h.discord, &key).await;
+    let now = unix_now();
     let ping = fixture("ping.json", &[]);
 
     let (status, body) = post(&address, Some(&key), now, ping.as_bytes()).await;
@@ -1040,5 +1052,27 @@ async fn the_endpoint_answers_only_signed_fresh_requests() {
         calls[1].path.ends_with("/token-http/messages/@original"),
         "{}",
         calls[1].path
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_replayed_to_another_process_is_refused_too() {
+    let h = Harness::new().await;
+    let key = SigningKey::from_bytes(&[7u8; 32]);
+    // Two processes behind one address, on one database.
+    let first = endpoint(&h.discord, &key).await;
+    let second = endpoint(&h.discord, &key).await;
+    let now = unix_now();
+    let ping = fixture("ping.json", &[]);
+    assert_eq!(post(&first, Some(&key), now, ping.as_bytes()).await.0, 200);
+    assert_eq!(
+        post(&second, Some(&key), now, ping.as_bytes()).await.0,
+        401,
+        "the second process knows the first one answered it"
+    );
+    // A new request (a new timestamp, so a new signature) goes anywhere.
+    assert_eq!(
+        post(&second, Some(&key), now + 1, ping.as_bytes()).await.0,
+        200
     );
 }

@@ -5,6 +5,8 @@ pub mod table;
 
 pub use seance_bot::store::scratch::Scratch;
 
+use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,6 +24,21 @@ pub async fn console_session(
     seats: &[&str],
     script: &[&str],
 ) -> (String, Vec<String>) {
+    let mut output = Vec::new();
+    let log = console_typed(game, seats, script.join("\n").as_bytes(), None, &mut output).await;
+    (String::from_utf8(output).expect("UTF-8"), log)
+}
+
+/// Plays the raw bytes `input` at a terminal game as [`console_session`]
+/// does, writing each turn's picture to `picture` if given and the
+/// transcript to `output`; returns the game's log.
+pub async fn console_typed(
+    game: GameType,
+    seats: &[&str],
+    input: &[u8],
+    picture: Option<PathBuf>,
+    output: impl Write,
+) -> Vec<String> {
     let (store, _) = Scratch::Sqlite.create().await.expect("scratch store");
     let defaults = Defaults {
         time_per_move: None,
@@ -35,13 +52,11 @@ pub async fn console_session(
         options: Vec::new(),
         seats: seats.iter().map(|s| s.to_string()).collect(),
         fresh: false,
-        picture: None,
+        picture,
         letters: true,
         name: "ann".to_string(),
     };
-    let input = script.join("\n");
-    let mut output = Vec::new();
-    console::run(&service, &play, input.as_bytes(), &mut output)
+    console::run(&service, &play, input, output)
         .await
         .expect("in-memory I/O");
     let chat = service
@@ -50,7 +65,7 @@ pub async fn console_session(
         .await
         .expect("chat");
     let games = service.store().chat_games(chat, 1).await.expect("games");
-    let log = match games.iter().max() {
+    match games.iter().max() {
         Some(&id) => service
             .store()
             .load_game(id)
@@ -59,6 +74,5 @@ pub async fn console_session(
             .map(|g| g.log)
             .unwrap_or_default(),
         None => Vec::new(),
-    };
-    (String::from_utf8(output).expect("UTF-8"), log)
+    }
 }

@@ -4,7 +4,7 @@
 use seance_bot::perft;
 use seance_engine::catalogue::GameType;
 use seance_engine::{Options, Start};
-use seance_tests::console_session;
+use seance_tests::{console_session, console_typed};
 
 #[tokio::test]
 async fn two_players_at_one_keyboard_agree_a_draw() {
@@ -80,6 +80,103 @@ async fn the_input_ending_leaves_quietly() {
     let (out, log) = console_session(GameType::Through, &["black=human"], &[]).await;
     assert!(out.contains("white> "), "{out}");
     assert!(log.is_empty());
+}
+
+/// A terminal's output that remembers how much had been written at each
+/// flush: what a player watching the terminal had seen by then.
+#[derive(Default)]
+struct Screen {
+    text: Vec<u8>,
+    flushed: Vec<usize>,
+}
+
+impl std::io::Write for Screen {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.text.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.flushed.push(self.text.len());
+        Ok(())
+    }
+}
+
+/// A scratch path of this test run's own, not yet made.
+fn scratch_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("seance-console-{}-{name}", std::process::id()))
+}
+
+#[tokio::test]
+async fn the_players_own_move_shows_before_the_spirit_answers() {
+    let mut screen = Screen::default();
+    let log = console_typed(GameType::Through, &[], b"Nc3\nquit", None, &mut screen).await;
+    assert_eq!(log.len(), 2, "the spirit answered: {log:?}");
+    let text = String::from_utf8(screen.text).unwrap();
+    let mine = text.find("white: b1c3").expect("the move is shown");
+    let reply = mine + text[mine..].find("\nblack: ").expect("the reply is shown");
+    assert!(
+        screen.flushed.iter().any(|&at| mine < at && at <= reply),
+        "the player's move reached the terminal before the spirit's reply: {text}"
+    );
+}
+
+#[tokio::test]
+async fn a_line_that_is_not_text_is_refused_and_the_session_goes_on() {
+    let mut out = Vec::new();
+    let log = console_typed(
+        GameType::Through,
+        &["black=human"],
+        b"\xff\xfe e2e4\nNc3\nquit",
+        None,
+        &mut out,
+    )
+    .await;
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("That line is not text (UTF-8)"), "{out}");
+    assert!(out.contains("white: b1c3"), "{out}");
+    assert_eq!(log, ["b1c3"]);
+}
+
+#[tokio::test]
+async fn the_picture_goes_into_a_folder_that_does_not_exist_yet() {
+    let root = scratch_path("picture");
+    let picture = root.join("deep").join("board.png");
+    let mut out = Vec::new();
+    let log = console_typed(
+        GameType::Through,
+        &["black=human"],
+        b"Nc3\nquit",
+        Some(picture.clone()),
+        &mut out,
+    )
+    .await;
+    let written = std::fs::read(&picture).expect("the picture is written");
+    std::fs::remove_dir_all(&root).unwrap();
+    assert!(written.starts_with(b"\x89PNG"), "a PNG");
+    assert_eq!(log, ["b1c3"]);
+    let out = String::from_utf8(out).unwrap();
+    assert!(!out.contains("Cannot write the picture"), "{out}");
+}
+
+#[tokio::test]
+async fn a_picture_that_cannot_be_written_is_said_once_and_the_game_goes_on() {
+    // The picture's folder would have to be where a file already is.
+    let file = scratch_path("not-a-folder");
+    std::fs::write(&file, b"").unwrap();
+    let mut out = Vec::new();
+    let log = console_typed(
+        GameType::Through,
+        &["black=human"],
+        b"Nc3\ne7e5\nquit",
+        Some(file.join("board.png")),
+        &mut out,
+    )
+    .await;
+    std::fs::remove_file(&file).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.matches("Cannot write the picture").count(), 1, "{out}");
+    assert_eq!(log, ["b1c3", "e7e5"]);
 }
 
 #[test]

@@ -527,6 +527,17 @@ async fn the_commitment_cannot_be_swapped(scratch: Scratch) {
     assert!(cut.verify(Some(&posted)).is_err());
 }
 
+/// A signed request is answered once by all the processes on a database;
+/// records older than the freshness window are forgotten.
+async fn a_request_is_seen_once_by_every_process(scratch: Scratch) {
+    let (store, _) = scratch.create().await.unwrap();
+    assert!(store.first_sight("abc", 1_000, 0).await.unwrap());
+    assert!(!store.first_sight("abc", 2_000, 0).await.unwrap(), "seen");
+    assert!(store.first_sight("abd", 2_000, 0).await.unwrap());
+    // Past the window, the record goes (the request is stale by its time).
+    assert!(store.first_sight("abc", 9_000, 5_000).await.unwrap());
+}
+
 on_both_stores!(
     a_broken_game_is_set_aside_and_the_rest_go_on,
     a_failing_job_backs_off_and_stops,
@@ -535,4 +546,5 @@ on_both_stores!(
     games_without_jobs_are_planned_again_at_start,
     a_takeback_does_not_reveal_the_next_roll,
     the_commitment_cannot_be_swapped,
+    a_request_is_seen_once_by_every_process,
 );

@@ -428,6 +428,25 @@ impl Store {
         Ok(Some((due - ahead - now).max(1)))
     }
 
+    /// Records the request `key` as seen at `now` (milliseconds) unless a
+    /// process on this database saw it already, and forgets what was seen
+    /// before `forget_before`. True on the first sight.
+    pub async fn first_sight(&self, key: &str, now: i64, forget_before: i64) -> Result<bool> {
+        sqlx::query("DELETE FROM seen_request WHERE at_ms < $1")
+            .bind(forget_before)
+            .execute(&self.pool)
+            .await?;
+        let recorded = sqlx::query(
+            "INSERT INTO seen_request (key, at_ms) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+        )
+        .bind(key)
+        .bind(now)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(recorded == 1)
+    }
+
     /// Marks a message delivered.
     pub async fn outbox_done(&self, id: i64) -> Result<()> {
         sqlx::query("DELETE FROM outbox WHERE id = $1")

@@ -57,6 +57,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../../migrations/sqlite/0007_post_budget.sql"),
         postgres: include_str!("../../../migrations/postgres/0007_post_budget.sql"),
     },
+    Migration {
+        version: 8,
+        name: "seen_requests",
+        sqlite: include_str!("../../../migrations/sqlite/0008_seen_requests.sql"),
+        postgres: include_str!("../../../migrations/postgres/0008_seen_requests.sql"),
+    },
 ];
 
 impl Store {

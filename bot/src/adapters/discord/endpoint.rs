@@ -2,12 +2,11 @@
 //! us instead of sending it over the gateway, so several bot processes
 //! behind a load balancer can share one database. Every request must carry
 //! a valid Ed25519 signature of its timestamp and body by the application's
-//! key, recent and never seen before; anything else is refused with 401.
+//! key, recent and never seen before by any process on the database;
+//! anything else is refused with 401.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::Router;
 use axum::body::Bytes;
@@ -23,20 +22,22 @@ use serenity::all::{
 
 use super::{Answer, Discord};
 use crate::config;
-use crate::service::dice::from_hex;
+use crate::service::dice::{from_hex, hex};
 
 /// The largest body read; Discord's interactions are a few kilobytes.
 pub const MAX_BODY: usize = 64 * 1024;
 
-/// How old a request may be, in seconds, before it counts as replayed.
+/// How far a request's timestamp may be from now, in seconds, before it
+/// counts as replayed.
 const FRESH: u64 = 300;
 
-/// The endpoint's state: the front end, the key, and the signatures seen lately.
+/// The endpoint's state: the front end and the key. The signatures seen
+/// lately are kept in the database, shared by every process behind the
+/// endpoint's address.
 #[derive(Clone)]
 pub struct Endpoint {
     discord: Discord,
     key: VerifyingKey,
-    seen: Arc<Mutex<HashMap<[u8; 64], u64>>>,
 }
 
 /// Why a request is refused.
@@ -46,6 +47,9 @@ pub enum Refusal {
     Unauthorized,
     /// Not an interaction: 400.
     Malformed,
+    /// The database cannot say whether the request was seen: 503, and
+    /// Discord shows the player that the bot did not answer.
+    Unavailable,
 }
 
 impl IntoResponse for Refusal {
@@ -55,6 +59,11 @@ impl IntoResponse for Refusal {
                 (StatusCode::UNAUTHORIZED, "invalid request signature").into_response()
             }
             Refusal::Malformed => (StatusCode::BAD_REQUEST, "not an interaction").into_response(),
+            Refusal::Unavailable => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the database is not answering",
+            )
+                .into_response(),
         }
     }
 }
@@ -68,7 +77,6 @@ impl Endpoint {
         Ok(Endpoint {
             discord,
             key: VerifyingKey::from_bytes(&bytes)?,
-            seen: Arc::default(),
         })
     }
 
@@ -81,8 +89,9 @@ impl Endpoint {
             .with_state(self)
     }
 
-    /// Checks the signature headers of a request against its body.
-    pub fn verify(&self, headers: &HeaderMap, body: &[u8]) -> Result<(), Refusal> {
+    /// Checks the signature headers of a request against its body, and
+    /// that no process answered it before.
+    pub async fn verify(&self, headers: &HeaderMap, body: &[u8]) -> Result<(), Refusal> {
         let header = |name| headers.get(name).and_then(|v| v.to_str().ok());
         let (Some(signature), Some(timestamp)) = (
             header("x-signature-ed25519"),
@@ -105,12 +114,17 @@ impl Endpoint {
         if now.abs_diff(sent) > FRESH {
             return Err(Refusal::Unauthorized);
         }
-        let mut seen = self.seen.lock().map_err(|_| Refusal::Unauthorized)?;
-        seen.retain(|_, &mut at| now.abs_diff(at) <= FRESH);
-        if seen.insert(signature, sent).is_some() {
-            return Err(Refusal::Unauthorized);
+        let key = hex(&signature);
+        let sent = UNIX_EPOCH + Duration::from_secs(sent);
+        let window = Duration::from_secs(FRESH);
+        match self.discord.service.first_sight(&key, sent, window).await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(Refusal::Unauthorized),
+            Err(error) => {
+                eprintln!("discord: cannot check a request against those seen: {error}");
+                Err(Refusal::Unavailable)
+            }
         }
-        Ok(())
     }
 
     /// Answers a verified interaction: a pong, or suggestions; anything else
@@ -157,7 +171,7 @@ impl Endpoint {
 }
 
 async fn receive(State(endpoint): State<Endpoint>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(refusal) = endpoint.verify(&headers, &body) {
+    if let Err(refusal) = endpoint.verify(&headers, &body).await {
         return refusal.into_response();
     }
     match endpoint.answer(&body).await {
