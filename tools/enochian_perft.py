@@ -182,9 +182,13 @@ class Game:
     def attacked(self, square, a, men=None):
         men = self.men if men is None else men
         occupied = set(men)
+        held = [m[1] for m in men.get(square, [])]
         for s, v in men.items():
             for (b, kind) in v:
                 if not enemy(a, b) or b in self.frozen:
+                    continue
+                # A bishop never takes a bishop, a queen never a queen (D13).
+                if kind in 'BQ' and kind in held:
                     continue
                 if square in self.targets(s, b, kind, occupied)[1]:
                     return True
@@ -194,7 +198,8 @@ class Game:
         kinds = [m[1] for v in self.men.values() for m in v if m[0] == a]
         pawns = [k for k in kinds if k[0] == 'P']
         rest = [k for k in kinds if k[0] != 'P' and k != 'K']
-        return len(pawns) == 1 and len(rest) <= 1 and all(k in 'BQ' for k in rest)
+        return ('K' in kinds and len(pawns) == 1 and len(rest) <= 1
+                and all(k in 'BQ' for k in rest))
 
     def legal(self, a):
         king = self.king(a)
@@ -225,9 +230,16 @@ class Game:
                 out.append(m + (None,))
         return out
 
+    def pawn_squares(self, b):
+        return [s for s, v in self.men.items() for m in v if m[0] == b and m[1][0] == 'P']
+
     def play(self, move):
+        self.apply(self.turn, move)
+        self.end_turn()
+
+    def apply(self, a, move):
         frm, to, kind, promo = move
-        a = self.turn
+        before = {b: len(self.pawn_squares(b)) for b in ARMIES}
         victims = self.men.pop(to, [])
         for (b, k) in victims:
             if k == 'K':
@@ -252,14 +264,17 @@ class Game:
         if kind == 'K' and to == sq(HOME[ally(a)][0]):
             self.control[ally(a)] = self.control[a]
             self.frozen.discard(ally(a))
+        # A pawn on its far edge converts when it arrives there (its army
+        # having fewer than four pawns), or, waiting there, in the ply its
+        # army's pawns drop below four. A demoted piece stays a pawn.
         for b in ARMIES:
-            pawns = [s for s, v in self.men.items() for m in v if m[0] == b and m[1][0] == 'P']
+            pawns = self.pawn_squares(b)
             if len(pawns) >= 4:
                 continue
             for s in pawns:
-                if far_edge(b, s):
+                arrived = b == a and s == to and kind[0] == 'P' and not promo
+                if far_edge(b, s) and (arrived or before[b] >= 4):
                     self.men[s] = [(b, self.men[s][0][1][1].upper())]
-        self.end_turn()
 
     def concourse(self, a, kind, to):
         for corner in CONCOURSE:
@@ -279,18 +294,34 @@ class Game:
                         if self.men[s][0][0] != a:
                             del self.men[s]
 
+    def stalemated(self, a):
+        """The seed: the king is not attacked, and every move would leave it
+        attacked (a kingless army: it has no move)."""
+        king = self.king(a)
+        if king is not None and self.attacked(king, a):
+            return False
+        for m in self.legal(a):
+            g = self.copy()
+            g.apply(a, m)
+            k = g.king(a)
+            if k is None or not g.attacked(k, a):
+                return False
+        return True
+
     def end_turn(self):
         i = ARMIES.index(self.turn)
         for step in range(1, 5):
             a = ARMIES[(i + step) % 4]
             if not self.in_play(a):
                 continue
+            if self.stalemated(a):
+                b = ally(a)
+                if not self.in_play(b) or self.control[a] == self.control[b] or self.stalemated(b):
+                    self.drawn = True
+                    self.turn = a
+                    return
+                continue
             if self.legal(a):
-                self.turn = a
-                return
-            b = ally(a)
-            if not self.in_play(b) or not self.legal(b):
-                self.drawn = True
                 self.turn = a
                 return
         self.drawn = True

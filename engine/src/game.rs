@@ -114,6 +114,9 @@ pub enum ActionError {
     /// A log line could not be read.
     #[error("could not read the action '{0}'")]
     Unreadable(String),
+    /// A player of two colours may not leave the game (Enochian chess).
+    #[error("a player of two colours cannot leave the game")]
+    TwoColours,
 }
 
 /// A log that could not be replayed.

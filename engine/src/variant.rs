@@ -30,6 +30,9 @@ pub struct GameInfo {
     /// Whether a move's text begins with its piece's letter (not a pawn's):
     /// needed where two pieces can share a square (Enochian thrones).
     pub letters_in_moves: bool,
+    /// Whether a player who holds two seats may resign one of them. Not in
+    /// Enochian chess: «Играющий двумя цветами не может выйти из игры».
+    pub two_colours_may_resign: bool,
 }
 
 impl GameInfo {

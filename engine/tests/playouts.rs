@@ -6,7 +6,9 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use seance_engine::catalogue::{GameType, Visitor};
-use seance_engine::{Action, Color, Game, Offer, Options, Phase, Seat, Start, Variant};
+use seance_engine::{
+    Action, ActionError, Color, Game, Offer, Options, Phase, Seat, Start, Variant,
+};
 
 /// Games per game id.
 const GAMES: u64 = 1000;
@@ -201,8 +203,14 @@ fn resignations_take_the_seat_out_and_end_the_game() {
                         let &mv = moves.choose(&mut rng).expect("a move");
                         game.play(Action::Move(mv)).expect("legal");
                     } else {
-                        game.play(Action::Resign(seat))
-                            .expect("the seat to act may resign");
+                        match game.play(Action::Resign(seat)) {
+                            // A player of two colours may not resign
+                            // (Enochian); his time can still run out.
+                            Err(ActionError::TwoColours) => game
+                                .play(Action::Timeout(seat))
+                                .expect("the seat's time may run out"),
+                            other => other.expect("the seat to act may resign"),
+                        };
                         resigned.push(seat);
                         if game.phase() != Phase::Over {
                             assert!(!try_play(&mut game, Action::Resign(seat)), "{id}: twice");

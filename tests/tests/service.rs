@@ -535,3 +535,27 @@ on_both_stores!(
     chats_and_languages,
     stores_conform,
 );
+
+/// Enochian chess: «Играющий двумя цветами не может выйти из игры». A
+/// person who holds two colours is refused; one who holds one resigns.
+#[tokio::test]
+async fn a_player_of_two_colours_cannot_resign() {
+    let (service, _) = service(Scratch::Sqlite, quick()).await;
+    let chat = "two-colours";
+    let ann = player("ann", chat);
+    let mut bob = player("bob", chat);
+    bob.locale = Some(seance_bot::service::i18n::Locale::Ru);
+    ok(&service, &ann, "new enochian time=none").await;
+    ok(&service, &ann, "join red").await;
+    ok(&service, &bob, "join blue").await;
+    ok(&service, &bob, "join black").await;
+    ok(&service, &ann, "start").await;
+    let game = newest(&service, chat).await;
+    let text = refused(&service, &ann, "resign", game).await;
+    assert!(
+        text.contains("a player of two colours cannot leave the game"),
+        "{text}"
+    );
+    let text = refused(&service, &bob, "resign", game).await;
+    assert!(text.contains("играющий двумя цветами"), "{text}");
+}

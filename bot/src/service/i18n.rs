@@ -861,6 +861,7 @@ pub fn refusal(error: &ActionError, locale: Locale) -> Msg {
                 ActionError::AlreadyAgreed => "вы уже согласились",
                 ActionError::NoDice => "в этой игре нет костей",
                 ActionError::OutOfPlay => "вы уже выбыли из этой партии",
+                ActionError::TwoColours => "играющий двумя цветами не может выйти из игры",
                 _ => "действие не принято",
             };
             Msg::Refused(locale.pick(other.to_string(), ru.to_string()))

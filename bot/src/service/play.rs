@@ -1,7 +1,7 @@
 //! Playing: moves, resignations, offers and answers, takebacks; and how a
 //! change is written and told.
 
-use seance_engine::{Action, Offer, Seat};
+use seance_engine::{Action, ActionError, Offer, Seat};
 
 use super::dice;
 use super::i18n::{self, Msg, Reader, refusal};
@@ -115,6 +115,10 @@ impl Service {
         let (me, reader) = (caller.reader, caller.audience);
         let (mut table, seats) = self.playing(caller, target, Fit::Seated).await?;
         let seat = speaking(&table, &seats);
+        let playing = seats.iter().filter(|&&s| table.game.in_play(s)).count();
+        if playing > 1 && !table.game.info().two_colours_may_resign {
+            return Err(refusal(&ActionError::TwoColours, me.locale).into());
+        }
         table
             .act(Action::Resign(seat))
             .map_err(|e| refusal(&e, me.locale))?;

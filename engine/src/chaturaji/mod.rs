@@ -144,6 +144,7 @@ static MODERN_INFO: GameInfo = GameInfo {
     seats: &DICE_SEATS,
     pieces: &DICE_PIECES,
     letters_in_moves: false,
+    two_colours_may_resign: true,
 };
 
 static CLASSIC_INFO: GameInfo = GameInfo {
@@ -153,6 +154,7 @@ static CLASSIC_INFO: GameInfo = GameInfo {
     seats: &DICE_SEATS,
     pieces: &DICE_PIECES,
     letters_in_moves: false,
+    two_colours_may_resign: true,
 };
 
 static NODICE_INFO: GameInfo = GameInfo {
@@ -162,6 +164,7 @@ static NODICE_INFO: GameInfo = GameInfo {
     seats: &NODICE_SEATS,
     pieces: &NODICE_PIECES,
     letters_in_moves: false,
+    two_colours_may_resign: true,
 };
 
 /// A rule set as a type, so that each game is its own [`Variant`].

@@ -211,6 +211,7 @@ static INFO: GameInfo = GameInfo {
     seats: &SEATS,
     pieces: &Kind::PIECES,
     letters_in_moves: true,
+    two_colours_may_resign: false,
 };
 
 /// An Enochian chess position.
@@ -406,7 +407,15 @@ impl Variant for Enochian {
     fn concede(&mut self, seat: Seat, reason: Reason) -> Result<Option<Outcome>, ActionError> {
         // The resigning player's own army leaves the game: its king is taken
         // off as if captured, and the team plays on while its other king stands.
+        // One who commands his ally's army too plays two colours, and «играющий
+        // двумя цветами не может выйти из игры» (running out of time still counts).
         let army = Army::from_index(seat.index());
+        let commands_two = Army::ALL.into_iter().any(|other| {
+            other != army && self.0.controller[other.index()] == army && self.0.in_play(other)
+        });
+        if commands_two && matches!(reason, Reason::Resignation(_)) {
+            return Err(ActionError::TwoColours);
+        }
         let king = self.0.king(army).ok_or(ActionError::OutOfPlay)?;
         self.0.toggle(army, Kind::King, king);
         self.0.leave(army);

@@ -215,6 +215,10 @@ impl Position {
             enemies |= self.men[enemy.index()];
         }
         enemies &= !gone;
+        // A bishop never takes a bishop, nor a queen a queen (D13): nor do
+        // they attack a square holding one, such as a throne the king still
+        // shares with its bishop.
+        let holds = |kind: Kind| (self.kinds[kind.index()] & !gone).has(square);
         [
             Kind::King,
             Kind::Queen,
@@ -223,6 +227,7 @@ impl Position {
             Kind::Knight,
         ]
         .into_iter()
+        .filter(|&kind| !(matches!(kind, Kind::Bishop | Kind::Queen) && holds(kind)))
         .any(|kind| {
             let attackers = self.kinds[kind.index()] & enemies;
             !attackers.is_empty()
@@ -245,14 +250,21 @@ impl Position {
             .is_some_and(|k| self.attacked(k, army, self.occupied(), 0))
     }
 
-    /// Whether the army's only pawn may promote to any piece: it has nothing
-    /// else but its king, and maybe one bishop or one queen.
+    /// The squares of `army`'s pawns.
+    fn pawns(&self, army: Army) -> u64 {
+        self.men[army.index()] & !self.pieces()
+    }
+
+    /// Whether the army's only pawn may promote to any piece: the army is
+    /// its king, this pawn, and maybe one bishop or one queen («с королём»).
+    /// Men are counted one by one, so a piece sharing the king's throne
+    /// counts too.
     fn privileged(&self, army: Army) -> bool {
-        let men = self.men[army.index()];
-        let pawns = men & !self.pieces();
-        let rest = men & self.pieces() & !self.kinds[Kind::King.index()];
-        let bishop_or_queen = self.men(army, Kind::Bishop) | self.men(army, Kind::Queen);
-        pawns.count() == 1 && rest.count() <= 1 && (rest & !bishop_or_queen).is_empty()
+        let count = |kind: Kind| self.men(army, kind).count();
+        self.king(army).is_some()
+            && self.pawns(army).count() == 1
+            && count(Kind::Rook) + count(Kind::Knight) == 0
+            && count(Kind::Bishop) + count(Kind::Queen) <= 1
     }
 
     /// Calls `f` with each man of `army` and where it may go (pseudo-legal:
@@ -385,7 +397,14 @@ impl Position {
 
     /// Plays a move that came from [`Position::for_each_move`].
     pub fn play(&mut self, mv: Move) {
-        let army = self.turn;
+        self.apply(self.turn, mv);
+        self.end_turn();
+    }
+
+    /// Makes `army`'s move `mv` and all it causes (captures, promotions,
+    /// concourse, seizing), without passing the turn.
+    fn apply(&mut self, army: Army, mv: Move) {
+        let pawns_before = Army::ALL.map(|a| self.pawns(a).count());
         let victims: Vec<(Army, Kind)> = self.men_at(mv.to).collect();
         for &(victim, kind) in &victims {
             self.toggle(victim, kind, mv.to);
@@ -407,13 +426,13 @@ impl Position {
         if mv.kind == Kind::King && mv.to == army.ally().throne() {
             self.seize(army);
         }
-        self.convert_waiting_pawns();
+        let reached = (mv.kind.is_pawn() && mv.promotion.is_none()).then_some((army, mv.to));
+        self.convert_pawns(pawns_before, reached);
         self.quiet = if victims.is_empty() && !mv.kind.is_pawn() {
             self.quiet.saturating_add(1)
         } else {
             0
         };
-        self.end_turn();
     }
 
     /// `victim`'s king was taken by `taker`: its army freezes, and any army
@@ -497,15 +516,28 @@ impl Position {
         }
     }
 
-    /// Promotes every pawn waiting on its far edge once its army has fewer
-    /// than four pawns (it converts at the end of that ply, using no move).
-    fn convert_waiting_pawns(&mut self) {
+    /// Promotes the pawns due on their far edge: the one that `reached` it
+    /// this ply if its army has fewer than four pawns, and every pawn
+    /// waiting there in an army whose pawns dropped below four in this ply
+    /// (from `before`; D7). Any other pawn on the far edge is a piece the
+    /// privileged pawn demoted, which stays a pawn.
+    fn convert_pawns(&mut self, before: [u32; 4], reached: Option<(Army, Square)>) {
         for army in Army::ALL {
-            let pawns = self.men[army.index()] & !self.pieces();
+            let pawns = self.pawns(army);
             if pawns.count() >= 4 {
                 continue;
             }
-            for square in (pawns & army.far_edge()).squares() {
+            let mut due = match before[army.index()] >= 4 {
+                true => pawns & army.far_edge(),
+                false => 0,
+            };
+            if let Some((mover, square)) = reached
+                && mover == army
+                && army.far_edge().has(square)
+            {
+                due |= u64::bit(square);
+            }
+            for square in due.squares() {
                 let Some((_, pawn)) = self.men_at(square).next() else {
                     continue;
                 };
@@ -517,9 +549,30 @@ impl Position {
         }
     }
 
-    /// Passes the turn to the next army that can move. An army with no legal
-    /// move (stalemate) is passed over; if its ally cannot move either, or no
-    /// army can, the game is drawn.
+    /// Whether `army` is stalemated as the seed says: its king is not
+    /// attacked, but every move it has would leave it attacked (a kingless
+    /// army: it has no move at all).
+    fn stalemated(&self, army: Army) -> bool {
+        if self.in_check(army) || !self.king_moves(army, false).is_empty() {
+            return false;
+        }
+        // The king cannot step; does any other man's move keep it safe?
+        let mut safe = false;
+        self.army_moves(army, |mv| {
+            if !safe {
+                let mut after = self.clone();
+                after.apply(army, mv);
+                safe = !after.in_check(army);
+            }
+        });
+        !safe
+    }
+
+    /// Passes the turn to the next army that can move. A stalemated army is
+    /// passed over, and the game is drawn if its ally is out of play too
+    /// (frozen, out of men, stalemated, or commanded by the same seat); an
+    /// army whose attacked king has no move is passed over, and play goes on
+    /// so that the king can be taken. When no army can move, it is a draw.
     pub(super) fn end_turn(&mut self) {
         let step = if self.rules.clockwise { 1 } else { 3 };
         let mut army = self.turn;
@@ -528,13 +581,17 @@ impl Position {
             if !self.in_play(army) {
                 continue;
             }
-            if self.can_move(army) {
-                self.set_turn(army);
-                return;
+            if self.stalemated(army) {
+                let ally = army.ally();
+                let same_seat = self.controller[ally.index()] == self.controller[army.index()];
+                if !self.in_play(ally) || same_seat || self.stalemated(ally) {
+                    self.drawn = true;
+                    self.set_turn(army);
+                    return;
+                }
+                continue;
             }
-            let ally = army.ally();
-            if !self.in_play(ally) || !self.can_move(ally) {
-                self.drawn = true;
+            if self.can_move(army) {
                 self.set_turn(army);
                 return;
             }

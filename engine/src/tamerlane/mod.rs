@@ -228,6 +228,7 @@ static INFO: GameInfo = GameInfo {
     ]),
     pieces: &Kind::PIECES,
     letters_in_moves: false,
+    two_colours_may_resign: true,
 };
 
 /// A Tamerlane chess position.

@@ -121,6 +121,7 @@ static INFO: GameInfo = GameInfo {
     ]),
     pieces: &Kind::PIECES,
     letters_in_moves: false,
+    two_colours_may_resign: true,
 };
 
 /// A move: the man on `from` goes to `to` (a pawn reaching the last rank

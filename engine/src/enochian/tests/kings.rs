@@ -313,3 +313,89 @@ fn a_resigning_player_leaves_and_his_team_plays_on() {
         ))
     );
 }
+
+#[test]
+fn an_army_in_check_without_a_move_is_passed_and_play_goes_on() {
+    // Blue is walled in and Yellow's queen leaps onto h8; Black is out.
+    let mut men = WALLED.to_vec();
+    men.extend([("f8", "kN"), ("h6", "yQ"), ("a8", "yK"), ("h1", "rK")]);
+    let mut game = game(&men, "y k - kr 0", &[]);
+    play(&mut game, "Ka8b8");
+    assert!(game.position().in_check(Army::Blue));
+    assert_eq!(
+        game.outcome(),
+        None,
+        "not a stalemate: Blue's king is attacked"
+    );
+    assert_eq!(game.phase(), Phase::Move(RED), "Blue's turn is passed");
+    play(&mut game, "Kh1g1");
+    play(&mut game, "Qh6xh8");
+    assert_eq!(
+        game.outcome(),
+        Some(&Outcome::win(vec![YELLOW, RED], Reason::KingsCaptured))
+    );
+}
+
+/// Blue's king on h8, unattacked, cannot step, and its bishop is pinned on
+/// the h-file by Yellow's rook: every move Blue has leaves its king attacked.
+fn pinned(rest: &str) -> Game<Enochian> {
+    let mut men = vec![
+        ("h8", "bK"),
+        ("g8", "bPq"),
+        ("g7", "bPr"),
+        ("h7", "bB"),
+        ("f7", "kPq"),
+        ("f8", "kN"),
+        ("h3", "yR"),
+        ("a8", "yK"),
+        ("h1", "rK"),
+    ];
+    if !rest.contains("kr") {
+        men.push(("a1", "kK"));
+    }
+    game(&men, rest, &[])
+}
+
+#[test]
+fn every_move_into_check_is_a_stalemate_and_its_turn_passes() {
+    let mut game = pinned("y - - - 0");
+    assert!(!game.position().in_check(Army::Blue));
+    play(&mut game, "Ka8b8");
+    assert_eq!(
+        game.phase(),
+        Phase::Move(RED),
+        "the bishop may move only by uncovering the king: Blue is stalemated"
+    );
+    assert_eq!(game.outcome(), None, "Black is in play");
+}
+
+#[test]
+fn every_move_into_check_with_the_ally_out_is_a_draw() {
+    let mut game = pinned("y k - kr 0");
+    play(&mut game, "Ka8b8");
+    assert_eq!(game.outcome(), Some(&Outcome::draw(Reason::Stalemate)));
+}
+
+#[test]
+fn a_player_of_two_colours_cannot_resign() {
+    // Yellow's king stands on Red's throne: Yellow's player moves both armies.
+    let men = [
+        ("h1", "yK"),
+        ("c3", "yN"),
+        ("e4", "rN"),
+        ("a1", "kK"),
+        ("h8", "bK"),
+        ("a5", "bR"),
+    ];
+    let mut game = game(&men, "y - ry rb 0", &[]);
+    let before = game.position().to_text();
+    assert_eq!(
+        game.play(Action::Resign(YELLOW)),
+        Err(ActionError::TwoColours)
+    );
+    assert_eq!(game.position().to_text(), before, "nothing changed");
+    assert_eq!(game.outcome(), None);
+    // Blue, playing one colour, may resign.
+    play(&mut game, "resign blue");
+    assert!(game.position().is_frozen(Army::Blue));
+}

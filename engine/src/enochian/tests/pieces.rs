@@ -158,3 +158,86 @@ fn no_concourse_away_from_the_five_places() {
         "the block c4-d5 is not a concourse place"
     );
 }
+
+#[test]
+fn a_bishop_does_not_attack_a_throne_holding_a_bishop() {
+    // Yellow's bishop on c3 looks down the long diagonal at Blue's throne.
+    let men = [
+        ("h8", "bK+B"),
+        ("c3", "yB"),
+        ("a8", "yK"),
+        ("h1", "rK"),
+        ("a1", "kK"),
+        ("e1", "bN"),
+    ];
+    let game = game(&men, "b - - - 0", &[]);
+    assert!(
+        !game.position().in_check(Army::Blue),
+        "a bishop never takes a bishop"
+    );
+    assert!(
+        moves(&game).iter().any(|m| m.starts_with('N')),
+        "not in check, Blue's other men may move"
+    );
+    // The same for a queen sharing the throne and an enemy queen's leap.
+    let men = [
+        ("h8", "bK+Q"),
+        ("f6", "yQ"),
+        ("a8", "yK"),
+        ("h1", "rK"),
+        ("a1", "kK"),
+    ];
+    let game = super::game(&men, "b - - - 0", &[]);
+    assert!(!game.position().in_check(Army::Blue));
+    // Once the bishop has left the throne, the king alone is attacked.
+    let men = [
+        ("h8", "bK"),
+        ("c3", "yB"),
+        ("a8", "yK"),
+        ("h1", "rK"),
+        ("a1", "kK"),
+    ];
+    let game = super::game(&men, "b - - - 0", &[]);
+    assert!(game.position().in_check(Army::Blue));
+}
+
+#[test]
+fn a_demoted_piece_stays_a_pawn_on_the_far_edge() {
+    // Red (king, queen, one pawn) promotes its privileged pawn to a queen:
+    // the queen on b8, on Red's far edge, becomes a queen's pawn and stays one.
+    let men = [
+        ("a8", "yK"),
+        ("h8", "bK"),
+        ("g6", "bN"),
+        ("h1", "rK"),
+        ("a1", "kK"),
+        ("e7", "rPn"),
+        ("b8", "rQ"),
+    ];
+    let mut game = game(&men, "r - - - 0", &[]);
+    play(&mut game, "e7e8=Q");
+    assert_eq!(at(&game, "e8"), "rQ");
+    assert_eq!(at(&game, "b8"), "rPq", "demoted where it stands");
+    play(&mut game, "Ka1b1");
+    play(&mut game, "Ka8a7");
+    play(&mut game, "Ng6e5");
+    assert_eq!(at(&game, "b8"), "rPq", "still a pawn rounds later");
+}
+
+#[test]
+fn the_privileged_pawn_needs_a_king_and_counts_the_throne() {
+    // King with a rook still on the throne, and a pawn: not "king and pawn".
+    let men = [
+        ("a8", "yK"),
+        ("h8", "bK"),
+        ("h1", "rK+R"),
+        ("a1", "kK"),
+        ("e7", "rPn"),
+    ];
+    let game = game(&men, "r - - - 0", &[]);
+    assert_eq!(moves_from(&game, "e7"), ["e7e8"]);
+    // Red thawed by Yellow's seizing its throne has no king of its own.
+    let men = [("h1", "yK"), ("h8", "bK"), ("a1", "kK"), ("e7", "rPn")];
+    let game = super::game(&men, "r - ry rb 0", &[]);
+    assert_eq!(moves_from(&game, "e7"), ["e7e8"]);
+}
