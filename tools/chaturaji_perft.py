@@ -10,7 +10,8 @@ every kind may move and each turn is one move.
 
 GAME is chaturaji, chaturaji-classic or chaturaji-nodice; the position text
 is the engine's (see engine/src/chaturaji/text.rs). Options: swap is not
-needed (positions give the men), kingless=stop, bishop=short.
+needed (positions give the men), kingless=stop, bishop=short, end=chaturaji,
+win=kings, dead_men=0.
 """
 import sys
 
@@ -154,14 +155,19 @@ class Game:
         master = ['B', 'H', 'E', 'K'][self.line_index(seat, x, y)]
         mine = [m for (s, m) in self.board.values() if s == seat]
         pawns = mine.count('P')
-        lone = pawns == 1 and mine.count('B') == 1 and 'H' not in mine and 'E' not in mine
+        # The king, one boat and this pawn: nothing else («кроме короля»).
+        lone = (self.has_king(seat) and pawns == 1 and mine.count('B') == 1
+                and 'H' not in mine and 'E' not in mine)
         allowed = {
             'H': pawns < 3,
             'E': pawns < 3,
             'B': lone,
-            'K': lone and not self.has_king(seat),
+            'K': lone,
         }[master]
-        return [master] if allowed else []
+        if not allowed:
+            return []
+        # On the king's square, with the king standing, any other piece.
+        return ['H', 'B', 'E'] if master == 'K' else [master]
 
     def moves(self, seat):
         out = []
@@ -180,7 +186,8 @@ class Game:
         return out
 
     def value(self, victim, man):
-        if self.kind == 'nodice' and self.out[victim] and man != 'K':
+        dead = self.kind == 'nodice' and self.out[victim]
+        if dead and (man != 'K' or self.options.get('dead_men') == '0'):
             return 0
         return VALUES[self.game][man]
 
@@ -275,7 +282,7 @@ class Game:
 
     def unreachable(self):
         seats = [s for s in range(4) if self.in_play(s)]
-        if len(seats) != 2:
+        if len(seats) != 2 or self.options.get('win') == 'kings':
             return False
         a, b = seats
         leader, other = (a, b) if self.scores[a] > self.scores[b] else (b, a)
@@ -284,10 +291,15 @@ class Game:
             for (s, man) in self.board.values() if s == leader
         )
         dead_kings = sum(1 for (s, man) in self.board.values() if man == 'K' and self.out[s])
+        if self.options.get('dead_men') == '0':
+            dead_kings = 0
         return self.scores[leader] > self.scores[other] + worth + 3 * dead_kings
 
     def ended(self):
-        if self.game == 'chaturaji-classic' and self.chaturaji():
+        # The reference ends the classical game when at most one army is left;
+        # option end=chaturaji ends it at the chaturaji too.
+        if self.game == 'chaturaji-classic' and self.options.get('end') == 'chaturaji' \
+                and self.chaturaji():
             return True
         in_play = sum(self.in_play(s) for s in range(4))
         if in_play <= 1 or self.stuck or self.quiet >= 50 * in_play:

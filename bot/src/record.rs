@@ -11,7 +11,7 @@
 //! # seed 0a3b…            (once the game is over)
 //! # entropy 4021          (the players' part of the dice)
 //! # actions 2             (so that a cut record is refused)
-//! roll 2 5
+//! roll 2 1
 //! b2b3
 //! ```
 
@@ -177,7 +177,7 @@ mod tests {
             seed: Some(vec![1, 2, 255]),
             entropy: vec!["4021".into(), "4025".into()],
             actions: Some(2),
-            log: vec!["roll 2 5".into(), "b2b3".into()],
+            log: vec!["roll 2 1".into(), "b2b3".into()],
         };
         assert_eq!(Record::read(&record.write()), Ok(record.clone()));
         let bare = Record::read("e2e4\n\n# a comment\ne7e5\n").unwrap();

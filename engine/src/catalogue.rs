@@ -17,7 +17,7 @@ use crate::spirit::{Spirit, Thought};
 use crate::tamerlane::Tamerlane;
 use crate::through::Through;
 use crate::variant::{GameInfo, MoveInfo, SetupError, Variant};
-use crate::view::BoardView;
+use crate::view::{BoardView, Figure};
 
 /// Something to do with a variant chosen by id: [`visit`] calls `visit::<V>()`
 /// with the right type, so each use is written once for every game.
@@ -144,6 +144,8 @@ pub trait AnyGame: Debug + Send + Sync {
     fn dice_spec(&self) -> Option<DiceSpec>;
     /// The faces rolled for this turn that are still to play.
     fn dice(&self) -> Vec<u8>;
+    /// The men a die's face lets move.
+    fn face_figures(&self, face: u8) -> Vec<Figure>;
     /// The offer waiting for answers and the seats that agree to it so far.
     fn pending_offer(&self) -> Option<(Offer, Vec<Seat>)>;
     /// The seats the pending offer still waits for.
@@ -236,6 +238,10 @@ impl<V: Variant> AnyGame for Game<V> {
 
     fn dice(&self) -> Vec<u8> {
         self.position().dice()
+    }
+
+    fn face_figures(&self, face: u8) -> Vec<Figure> {
+        self.position().face_figures(face)
     }
 
     fn pending_offer(&self) -> Option<(Offer, Vec<Seat>)> {

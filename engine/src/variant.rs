@@ -174,6 +174,12 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The men a die's `face` lets move, so that texts can say it ("1: king
+    /// or pawn"); none in games without dice.
+    fn face_figures(&self, _face: u8) -> Vec<Figure> {
+        Vec::new()
+    }
+
     /// Whether the position itself ends the game, not counting "no legal move"
     /// (which move generation shows). Cheap: search and perft call it at every node.
     fn ended(&self) -> bool;

@@ -19,12 +19,12 @@ use seance_render::{Player, Style, Theme};
 const CELL: u32 = 24;
 
 /// A game a few plies in: a last move to highlight, and dice on the table in
-/// the dice games (each die showing one more than its lowest face).
+/// the dice games (each die showing its third face: Chaturaji's horse).
 fn position(id: GameType) -> Box<dyn AnyGame> {
     let mut game = catalogue::new_game(id, Start::Setup(None), Options::new()).unwrap();
     let roll = |game: &mut Box<dyn AnyGame>| {
         if let (Phase::Roll(_), Some(spec)) = (game.phase(), game.dice_spec()) {
-            let faces = vec![(spec.lowest + 1).to_string(); spec.count];
+            let faces = vec![(spec.lowest + 2).to_string(); spec.count];
             game.play_text(&format!("roll {}", faces.join(" ")))
                 .unwrap();
         }

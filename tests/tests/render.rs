@@ -5,7 +5,7 @@ use seance_engine::{GameType, Options, Start};
 use seance_render::Style;
 
 /// A Chaturaji opening: three turns, and Black's dice on the table.
-const LOG: &str = "roll 2 4\nh1f3\n# a comment\n\nroll 4 5\nd1e2\nroll 5 2\nb7c7\nroll 4 2\n";
+const LOG: &str = "roll 2 4\nh1f3\n# a comment\n\nroll 4 1\nd1e2\nroll 1 2\nb7c7\nroll 4 2\n";
 
 fn request(log: &str, gif: bool) -> Request {
     Request {

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use seance_engine::catalogue::GameType;
+use seance_engine::catalogue::{AnyGame, GameType};
 use seance_engine::notation::Problem;
 use seance_engine::spirit::Level;
-use seance_engine::{ActionError, Color, Offer, Reason};
+use seance_engine::{ActionError, Color, Figure, Offer, Reason};
 
 use crate::commands::{self, Kind, ParseError, Verb};
 use crate::platform::Platform;
@@ -840,6 +840,52 @@ fn help(reader: Reader) -> String {
     lines.join("\n")
 }
 
+/// The name of a figure in `locale`, in lower case.
+pub fn figure_name(figure: Figure, locale: Locale) -> &'static str {
+    let ru = match figure {
+        Figure::King => "король",
+        Figure::Queen => "ферзь",
+        Figure::Rook => "ладья",
+        Figure::Bishop => "слон",
+        Figure::Knight => "конь",
+        Figure::Pawn => "пешка",
+        Figure::Superqueen => "суперферзь",
+        Figure::Boat => "ладья",
+        Figure::Horse => "конь",
+        Figure::Elephant => "слон",
+        Figure::General => "генерал",
+        Figure::Vizier => "визирь",
+        Figure::Picket => "дозорный",
+        Figure::Giraffe => "жираф",
+        Figure::Camel => "верблюд",
+        Figure::WarEngine => "боевая машина",
+        Figure::Prince => "принц",
+        Figure::AdventitiousKing => "самозваный король",
+    };
+    locale.pick(figure.name(), ru)
+}
+
+/// Rolled faces as the seed numbers them, each with the men it lets move:
+/// `1 (king or pawn), 3 (horse)`.
+pub fn dice(game: &dyn AnyGame, faces: &[u8], locale: Locale) -> String {
+    let or = locale.pick(" or ", " или ");
+    faces
+        .iter()
+        .map(|&face| {
+            let men: Vec<&str> = game
+                .face_figures(face)
+                .into_iter()
+                .map(|f| figure_name(f, locale))
+                .collect();
+            match men.is_empty() {
+                true => face.to_string(),
+                false => format!("{face} ({})", men.join(or)),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// An engine refusal, in `locale`.
 pub fn refusal(error: &ActionError, locale: Locale) -> Msg {
     match error {
@@ -887,6 +933,23 @@ fn problem(problem: &Problem, locale: Locale) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dice_show_the_seeds_numbers_and_what_each_face_moves() {
+        use seance_engine::{Options, Start};
+        let game = seance_engine::catalogue::new_game(
+            GameType::Chaturaji,
+            Start::Setup(None),
+            Options::new(),
+        )
+        .unwrap();
+        assert_eq!(
+            dice(&*game, &[1, 3], Locale::En),
+            "1 (king or pawn), 3 (horse)"
+        );
+        assert_eq!(dice(&*game, &[2, 4], Locale::Ru), "2 (ладья), 4 (слон)");
+        assert_eq!(dice(&*game, &[1], Locale::Ru), "1 (король или пешка)");
+    }
 
     #[test]
     fn languages_and_colours_are_read_in_both_tongues() {

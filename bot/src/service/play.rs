@@ -343,7 +343,7 @@ impl Service {
             let msg = match event {
                 Event::NoMove { seat, dice } => Msg::NoMoveWithDice {
                     color: table.color_name(*seat, locale),
-                    dice: dice.clone(),
+                    dice: i18n::dice(&*table.game, dice, locale),
                 },
                 Event::Declined { seat } => Msg::Declined {
                     color: table.color_name(*seat, locale),
@@ -359,7 +359,7 @@ impl Service {
                         Msg::YourTurn {
                             who,
                             color: table.color_name(*seat, locale),
-                            dice: table.dice(),
+                            dice: table.dice(locale),
                         }
                     }
                     None => Msg::SpiritThinking {

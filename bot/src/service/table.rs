@@ -37,7 +37,7 @@ pub(super) struct Table {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(super) enum Event {
     /// The seat rolled and had no move: its turn passed.
-    NoMove { seat: Seat, dice: String },
+    NoMove { seat: Seat, dice: Vec<u8> },
     /// A spirit declined the pending offer.
     Declined { seat: Seat },
     /// A new turn began for the seat.
@@ -356,10 +356,10 @@ impl Table {
         }
     }
 
-    /// The dice on the table, as text (`2 4`), if any.
-    pub fn dice(&self) -> Option<String> {
+    /// The dice on the table, as text for `locale` (`2 (boat), 4 (elephant)`), if any.
+    pub fn dice(&self, locale: Locale) -> Option<String> {
         let dice = self.game.dice();
-        (!dice.is_empty()).then(|| dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+        (!dice.is_empty()).then(|| i18n::dice(&*self.game, &dice, locale))
     }
 
     /// Plays an action; any takeback asked for lapses.
@@ -388,16 +388,11 @@ impl Table {
         while let (Phase::Roll(seat), Some(spec)) = (self.game.phase(), self.game.dice_spec()) {
             let key = dice::key(&self.record.entropy, &self.game.log());
             let faces = dice::roll(&self.record.seed, spec, &key);
-            let text = faces
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(" ");
-            if self.act(Action::Roll(faces)).is_err() {
+            if self.act(Action::Roll(faces.clone())).is_err() {
                 break;
             }
             if self.game.phase().seat() != Some(seat) {
-                events.push(Event::NoMove { seat, dice: text });
+                events.push(Event::NoMove { seat, dice: faces });
             }
         }
         for seat in self.seats() {

@@ -70,11 +70,11 @@ impl Man {
         }
     }
 
-    /// The kinds a die face lets move: 5 the king or a pawn, 4 the elephant,
-    /// 3 the horse, 2 the boat.
+    /// The kinds a die face lets move, as the seed numbers the faces: 1 the
+    /// king or a pawn, 2 the boat, 3 the horse, 4 the elephant.
     pub const fn for_face(face: u8) -> u8 {
         match face {
-            5 => Man::King.bit() | Man::Pawn.bit(),
+            1 => Man::King.bit() | Man::Pawn.bit(),
             4 => Man::Elephant.bit(),
             3 => Man::Horse.bit(),
             2 => Man::Boat.bit(),

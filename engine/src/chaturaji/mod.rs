@@ -67,6 +67,13 @@ pub struct Config {
     /// No dice: at a move limit or repetition the survivors also share the
     /// points of the standing dead kings.
     pub dead_king_share: bool,
+    /// Classic: the game ends at once on a chaturaji (not only when at most
+    /// one army is left).
+    pub chaturaji_ends: bool,
+    /// No dice: the seed's aim, taking every rival's king; points only show.
+    pub win_by_kings: bool,
+    /// No dice: the seed's dead men, worth nothing, their king included.
+    pub dead_worthless: bool,
 }
 
 /// What a spirit counts for a seat still taking turns, in hundredths of a pawn.
@@ -111,6 +118,21 @@ const BISHOP: OptionSpec = OptionSpec {
     values: &["long", "short"],
     help: "the bishop slides any distance diagonally, or one or two squares (the seed's reading)",
 };
+const END: OptionSpec = OptionSpec {
+    key: "end",
+    values: &["armies", "chaturaji"],
+    help: "the game ends when at most one army is left, or also at once when a player holds the other three kings",
+};
+const WIN: OptionSpec = OptionSpec {
+    key: "win",
+    values: &["points", "kings"],
+    help: "the highest score wins, or (the seed) the player who takes every rival's king",
+};
+const DEAD_MEN: OptionSpec = OptionSpec {
+    key: "dead_men",
+    values: &["king-3", "0"],
+    help: "a dead army's king is still worth 3, or (the seed) its men score nothing at all",
+};
 const LIMIT_POINTS: OptionSpec = OptionSpec {
     key: "limit_points",
     values: &["survivors", "dead-kings"],
@@ -133,6 +155,9 @@ impl Config {
             may_pass: yes(&PASS),
             short_bishop: yes(&BISHOP),
             dead_king_share: yes(&LIMIT_POINTS),
+            chaturaji_ends: yes(&END),
+            win_by_kings: yes(&WIN),
+            dead_worthless: yes(&DEAD_MEN),
         }
     }
 }
@@ -150,7 +175,7 @@ static MODERN_INFO: GameInfo = GameInfo {
 static CLASSIC_INFO: GameInfo = GameInfo {
     id: "chaturaji-classic",
     setups: &["al-biruni"],
-    options: &[FIRST, DIRECTION, KINGLESS, DICE, PASS],
+    options: &[FIRST, DIRECTION, KINGLESS, DICE, PASS, END],
     seats: &DICE_SEATS,
     pieces: &DICE_PIECES,
     letters_in_moves: false,
@@ -160,7 +185,7 @@ static CLASSIC_INFO: GameInfo = GameInfo {
 static NODICE_INFO: GameInfo = GameInfo {
     id: "chaturaji-nodice",
     setups: &["online"],
-    options: &[BISHOP, LIMIT_POINTS],
+    options: &[BISHOP, LIMIT_POINTS, WIN, DEAD_MEN],
     seats: &NODICE_SEATS,
     pieces: &NODICE_PIECES,
     letters_in_moves: false,
@@ -317,6 +342,15 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         self.position.dice.into_iter().filter(|&f| f != 0).collect()
     }
 
+    fn face_figures(&self, face: u8) -> Vec<Figure> {
+        let ruleset = R::RULESET;
+        Man::ALL
+            .into_iter()
+            .filter(|man| Man::for_face(face) & man.bit() != 0)
+            .map(|man| man.figure(ruleset))
+            .collect()
+    }
+
     fn dice_spec(&self) -> Option<DiceSpec> {
         (self.position.dice_mode == DiceMode::Rolled).then_some(DiceSpec {
             count: if self.position.config.single_die {
@@ -325,7 +359,7 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
                 2
             },
             sides: 4,
-            lowest: 2,
+            lowest: 1,
         })
     }
 

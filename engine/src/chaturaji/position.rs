@@ -205,14 +205,16 @@ impl Position {
             return line;
         }
         let pawns = self.men(seat, Man::Pawn).count();
-        let lone_boat_and_pawn = pawns == 1
+        // «кроме короля, остались одна ладья и одна пешка»: the king, one
+        // boat and this pawn, nothing else.
+        let king_boat_and_pawn = self.has_king(seat)
+            && pawns == 1
             && self.men(seat, Man::Boat).count() == 1
             && (self.men(seat, Man::Horse) | self.men(seat, Man::Elephant)).is_empty();
         line.squares()
             .filter(|&square| match self.side(seat).master_of(square) {
                 Man::Horse | Man::Elephant => pawns < 3,
-                Man::Boat => lone_boat_and_pawn,
-                Man::King => lone_boat_and_pawn && !self.has_king(seat),
+                Man::Boat | Man::King => king_boat_and_pawn,
                 Man::Pawn => false,
             })
             .fold(0, |set, square| set | u64::bit(square))
@@ -227,7 +229,8 @@ impl Position {
                 Man::Boat => &[Man::Boat],
                 Man::Horse => &[Man::Horse],
                 Man::Elephant => &[Man::Elephant],
-                _ => &[Man::King],
+                // The army has its king: one of the other pieces, by choice.
+                _ => &[Man::Horse, Man::Boat, Man::Elephant],
             },
         }
     }
@@ -325,15 +328,14 @@ impl Position {
         }
         let seat = self.turn;
         let line = self.side(seat).promotion_line();
-        let choices = match self.ruleset {
-            Ruleset::Modern => 3,
-            Ruleset::Classic | Ruleset::NoDice => 1,
-        };
         let mut n = u64::from(self.may_pass());
         let _ = self.each_man(seat, self.allowed(), |man, _, targets| {
             n += u64::from(targets.count());
             if man == Man::Pawn {
-                n += (choices - 1) * u64::from((targets & line).count());
+                // A promotion counts once per piece it may become.
+                for to in (targets & line).squares() {
+                    n += self.promotions(seat, to).len() as u64 - 1;
+                }
             }
             ControlFlow::Continue(())
         });
@@ -441,13 +443,13 @@ impl Position {
         self.end_turn();
     }
 
-    /// Applies a roll of the dice: the faces, 2 to 5.
+    /// Applies a roll of the dice: the faces, 1 to 4.
     pub fn roll(&mut self, faces: &[u8]) -> Result<(), ActionError> {
         let count = if self.config.single_die { 1 } else { 2 };
         if self.dice_mode != DiceMode::Rolled || !self.awaiting_roll {
             return Err(ActionError::WrongPhase("a roll of the dice"));
         }
-        if faces.len() != count || faces.iter().any(|f| !(2..=5).contains(f)) {
+        if faces.len() != count || faces.iter().any(|f| !(1..=4).contains(f)) {
             return Err(ActionError::BadDice);
         }
         self.awaiting_roll = false;

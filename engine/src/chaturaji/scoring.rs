@@ -19,13 +19,21 @@ const SURVIVOR_BONUS: i32 = 2;
 const CHATURAJI: i32 = 54;
 
 /// What capturing `prey` of `victim` scores. In the no-dice game the men of an
-/// army out of play are worth nothing, but its king still 3.
+/// army out of play are worth nothing, but its king still 3 (nothing at all
+/// with `dead_men = 0`).
 pub(super) fn capture_value(position: &Position, victim: Seat, prey: Man) -> i32 {
-    if position.ruleset == Ruleset::NoDice && position.out[victim.index()] && prey != Man::King {
+    let dead = position.ruleset == Ruleset::NoDice && position.out[victim.index()];
+    if dead && (prey != Man::King || position.config.dead_worthless) {
         0
     } else {
         prey.value(position.ruleset)
     }
+}
+
+/// Whether the standing king of `seat` is worth points at the end in the
+/// no-dice game: always, but a dead army's with `dead_men = 0`.
+fn king_counts(position: &Position, seat: Seat) -> bool {
+    !(position.config.dead_worthless && position.out[seat.index()])
 }
 
 /// The no-dice game's bonus for a move by `mover` from `from` to `to` that
@@ -103,8 +111,10 @@ fn unreachable_leader(position: &Position) -> Option<Seat> {
             position.men(leader, man).count() as i32 * worth.value(ruleset)
         })
         .sum();
-    let reachable =
-        score(other) + leader_men + 3 * standing_kings(position, |s| position.out[s.index()]);
+    let dead_kings = standing_kings(position, |s| {
+        position.out[s.index()] && king_counts(position, s)
+    });
+    let reachable = score(other) + leader_men + 3 * dead_kings;
     (score(leader) > reachable).then_some(leader)
 }
 
@@ -118,13 +128,16 @@ fn standing_kings(position: &Position, which: impl Fn(Seat) -> bool) -> i32 {
 
 /// Why the game is over, if it is.
 pub(super) fn end_reason(position: &Position) -> Option<Reason> {
-    if position.ruleset == Ruleset::Classic && chaturaji(position).is_some() {
+    let made = position.ruleset == Ruleset::Classic && chaturaji(position).is_some();
+    if made && position.config.chaturaji_ends {
         return Some(Reason::Chaturaji);
     }
     let in_play = position.seats_in_play().count() as u16;
     if in_play <= 1 {
         let kings = standing_kings(position, |_| true);
-        return Some(if kings <= 1 {
+        return Some(if made {
+            Reason::Chaturaji
+        } else if kings <= 1 {
             Reason::KingsCaptured
         } else {
             Reason::LastArmy
@@ -136,7 +149,10 @@ pub(super) fn end_reason(position: &Position) -> Option<Reason> {
     if position.quiet >= QUIET_ROUNDS * in_play {
         return Some(Reason::MoveLimit);
     }
-    if position.ruleset == Ruleset::NoDice && in_play == 2 && unreachable_leader(position).is_some()
+    if position.ruleset == Ruleset::NoDice
+        && !position.config.win_by_kings
+        && in_play == 2
+        && unreachable_leader(position).is_some()
     {
         return Some(Reason::Unreachable);
     }
@@ -160,15 +176,21 @@ pub(super) fn final_scores(position: &Position, reason: Reason) -> Vec<i32> {
             let in_play: Vec<Seat> = position.seats_in_play().collect();
             match (reason, in_play.as_slice()) {
                 (Reason::KingsCaptured | Reason::LastArmy, [survivor]) => {
-                    scores[survivor.index()] += 3 * standing_kings(position, |s| s != *survivor);
+                    scores[survivor.index()] += 3 * standing_kings(position, |s| {
+                        s != *survivor && king_counts(position, s)
+                    });
                 }
                 (Reason::Unreachable, _) => {
                     if let Some(leader) = unreachable_leader(position) {
-                        scores[leader.index()] += 3 * standing_kings(position, |s| s != leader);
+                        scores[leader.index()] += 3 * standing_kings(position, |s| {
+                            s != leader && king_counts(position, s)
+                        });
                     }
                 }
                 (_, survivors) => {
-                    let dead_kings = standing_kings(position, |s| position.out[s.index()]);
+                    let dead_kings = standing_kings(position, |s| {
+                        position.out[s.index()] && king_counts(position, s)
+                    });
                     let share = if position.config.dead_king_share && !survivors.is_empty() {
                         (3 * dead_kings + survivors.len() as i32 - 1) / survivors.len() as i32
                     } else {
@@ -187,13 +209,22 @@ pub(super) fn final_scores(position: &Position, reason: Reason) -> Vec<i32> {
 /// The result, if the game is over.
 pub(super) fn outcome(position: &Position) -> Option<Outcome> {
     let reason = end_reason(position)?;
-    Some(Outcome::by_score(final_scores(position, reason), reason))
+    Some(stopped(position, reason))
 }
 
-/// The result when the players stop the game for `reason` (agreement or
-/// repetition): the scores as they stand, with the no-dice game's bonus.
+/// The result when the game ends for `reason` (also agreement or
+/// repetition): by the final scores; with `win = kings` (no dice) the seats
+/// still in play win, sharing it when several are, and the scores only show.
 pub(super) fn stopped(position: &Position, reason: Reason) -> Outcome {
-    Outcome::by_score(final_scores(position, reason), reason)
+    let scores = final_scores(position, reason);
+    if position.ruleset == Ruleset::NoDice && position.config.win_by_kings {
+        return Outcome {
+            winners: position.seats_in_play().collect(),
+            reason,
+            scores,
+        };
+    }
+    Outcome::by_score(scores, reason)
 }
 
 /// Checks that `offerer` may give back the captured king of `king` (which he

@@ -7,7 +7,7 @@
 //!    `b` blue) and the man's letter (as in notation: `K P H B E`, or
 //!    `K P N R B` without dice);
 //! 2. the army to act;
-//! 3. `roll` when it must roll, the faces still to play (`35`), `-` in a game
+//! 3. `roll` when it must roll, the faces still to play (`31`), `-` in a game
 //!    without dice, `*` when a dice game is played without them;
 //! 4. the scores in seating order, `,` between them;
 //! 5. the armies out of play (upper case: resigned), or `-`;
@@ -127,7 +127,7 @@ pub(super) fn parse(
                 .map(|c| {
                     c.to_digit(10)
                         .map(|d| d as u8)
-                        .filter(|d| (2..=5).contains(d))
+                        .filter(|d| (1..=4).contains(d))
                 })
                 .collect::<Option<_>>()
                 .filter(|f: &Vec<u8>| (1..=2).contains(&f.len()))

@@ -25,7 +25,7 @@ fn each_die_value_from_the_opening() {
         }
     };
     assert_eq!(
-        count(5),
+        count(1),
         ["a2a3", "b2b3", "c2c3", "d1e1", "d1e2", "d2d3"],
         "king or pawn"
     );
@@ -37,10 +37,10 @@ fn each_die_value_from_the_opening() {
 #[test]
 fn each_die_is_one_move_and_the_turn_ends_when_both_are_played() {
     let mut game = green_first(&[]);
-    roll(&mut game, &[3, 5]);
+    roll(&mut game, &[3, 1]);
     play(&mut game, "b1c3");
     waits(&game, Phase::Move(GREEN));
-    // Only the five is left: king or pawn (c2 is now blocked by the horse).
+    // Only the one is left: king or pawn (c2 is now blocked by the horse).
     assert_eq!(moves(&game), ["a2a3", "b2b3", "d1e1", "d1e2", "d2d3"]);
     play(&mut game, "d2d3");
     waits(&game, Phase::Roll(YELLOW));
@@ -68,13 +68,13 @@ fn a_die_that_cannot_be_played_is_lost() {
 #[test]
 fn passing_is_an_option() {
     let mut game = green_first(&["pass=yes"]);
-    roll(&mut game, &[3, 5]);
+    roll(&mut game, &[3, 1]);
     assert!(moves(&game).contains(&"pass".to_string()));
     play(&mut game, "b1c3");
     play(&mut game, "pass");
     waits(&game, Phase::Roll(YELLOW));
     let mut strict = green_first(&[]);
-    roll(&mut strict, &[3, 5]);
+    roll(&mut strict, &[3, 1]);
     assert!(!moves(&strict).contains(&"pass".to_string()));
 }
 
@@ -82,7 +82,7 @@ fn passing_is_an_option() {
 fn a_single_die_is_an_option() {
     let mut game = green_first(&["dice=one"]);
     assert_eq!(
-        game.play(Action::Roll(vec![3, 5])),
+        game.play(Action::Roll(vec![3, 1])),
         Err(ActionError::BadDice)
     );
     roll(&mut game, &[3]);
@@ -110,7 +110,7 @@ fn promotion(pawns: &[&'static str], more: &[(&'static str, &'static str)]) -> G
     let mut men: Vec<(&str, &str)> = vec![("h1", "rK"), ("a5", "yK"), ("h5", "kK")];
     men.extend(pawns.iter().map(|&s| (s, "gP")));
     men.extend(more);
-    position::<Classic>(&text(&men, "g 55 0,0,0,0 - 0 -"), &[])
+    position::<Classic>(&text(&men, "g 11 0,0,0,0 - 0 -"), &[])
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn a_pawn_on_the_horse_or_elephant_file_promotes_with_fewer_than_three_pawns() {
 }
 
 #[test]
-fn a_pawn_on_the_boat_file_promotes_only_beside_a_lone_boat() {
+fn a_pawn_on_the_boat_file_promotes_beside_the_king_and_a_lone_boat() {
     let game = promotion(&["a7"], &[("d1", "gK"), ("c1", "gB")]);
     assert_eq!(moves_from(&game, "a7"), ["a7a8=B"]);
     let game = promotion(&["a7"], &[("d1", "gK"), ("c1", "gB"), ("b1", "gH")]);
@@ -133,17 +133,28 @@ fn a_pawn_on_the_boat_file_promotes_only_beside_a_lone_boat() {
         moves_from(&game, "a7").is_empty(),
         "a horse too: the pawn waits"
     );
+    let game = promotion(&["a7"], &[("c1", "gB")]);
+    assert!(
+        moves_from(&game, "a7").is_empty(),
+        "«кроме короля»: without its king the army may not"
+    );
 }
 
 #[test]
-fn a_pawn_on_the_king_file_becomes_a_king_only_for_a_kingless_army() {
+fn a_pawn_on_the_king_file_promotes_beside_the_king_and_a_lone_boat() {
     let game = promotion(&["d7"], &[("d1", "gK"), ("c1", "gB")]);
-    assert!(
-        moves_from(&game, "d7").is_empty(),
-        "Green still has its king"
+    assert_eq!(
+        moves_from(&game, "d7"),
+        ["d7d8=B", "d7d8=E", "d7d8=H"],
+        "the king stands: any piece but a second king"
     );
     let game = promotion(&["d7"], &[("c1", "gB")]);
-    assert_eq!(moves_from(&game, "d7"), ["d7d8=K"]);
+    assert!(moves_from(&game, "d7").is_empty(), "kingless: it waits");
+    let game = promotion(&["d7", "a2"], &[("d1", "gK"), ("c1", "gB")]);
+    assert!(
+        moves_from(&game, "d7").is_empty(),
+        "a second pawn: it waits"
+    );
 }
 
 #[test]
@@ -224,7 +235,31 @@ fn three_kings_without_ones_own_are_fifteen() {
 fn chaturaji_scores_fifty_four() {
     // Green holds the red and yellow kings and takes the black one, keeping its own.
     let men = [("d6", "gK"), ("e6", "kK"), ("a2", "gP")];
-    let mut game = position::<Classic>(&text(&men, "g 55 0,12,0,0 - 0 rg!,yg"), &[]);
+    let mut game = position::<Classic>(&text(&men, "g 11 0,12,0,0 - 0 rg!,yg"), &[]);
+    play(&mut game, "d6e6");
+    assert_eq!(
+        game.outcome(),
+        Some(&Outcome::by_score(vec![0, 54, 0, 0], Reason::Chaturaji))
+    );
+}
+
+#[test]
+fn a_chaturaji_ends_the_game_only_when_one_army_is_left() {
+    // Green takes the last king while Yellow, kingless, still has a pawn:
+    // «the game ends when at most one army has men left».
+    let men = [("d6", "gK"), ("e6", "kK"), ("a2", "gP"), ("b7", "yP")];
+    let rest = "g 11 0,12,0,0 - 0 rg!,yg";
+    let mut game = position::<Classic>(&text(&men, rest), &[]);
+    play(&mut game, "d6e6");
+    assert_eq!(game.outcome(), None, "Yellow plays on");
+    play(&mut game, "a2a3");
+    assert_eq!(
+        game.phase(),
+        Phase::Roll(YELLOW),
+        "Green's second die played"
+    );
+    // The other reading: the chaturaji ends it at once.
+    let mut game = position::<Classic>(&text(&men, rest), &["end=chaturaji"]);
     play(&mut game, "d6e6");
     assert_eq!(
         game.outcome(),
@@ -235,7 +270,7 @@ fn chaturaji_scores_fifty_four() {
 #[test]
 fn fourfold_chaturaji_when_every_king_fell_to_ones_king_on_its_throne() {
     let men = [("d7", "gK"), ("e8", "kK"), ("a2", "gP")];
-    let mut game = position::<Classic>(&text(&men, "g 55 0,12,0,0 - 0 rg!,yg!"), &[]);
+    let mut game = position::<Classic>(&text(&men, "g 11 0,12,0,0 - 0 rg!,yg!"), &[]);
     play(&mut game, "d7e8");
     assert_eq!(
         game.outcome(),
@@ -252,12 +287,12 @@ fn a_kingless_player_plays_on_unless_the_option_stops_him() {
         ("a8", "yK"),
         ("h8", "kK"),
     ];
-    let mut game = position::<Classic>(&text(&men, "r 55 0,0,0,0 - 0 -"), &[]);
+    let mut game = position::<Classic>(&text(&men, "r 11 0,0,0,0 - 0 -"), &[]);
     play(&mut game, "e4d4");
     play(&mut game, "d4d5");
     // Green, kingless, still rolls.
     waits(&game, Phase::Roll(GREEN));
-    let mut stopped = position::<Classic>(&text(&men, "r 55 0,0,0,0 - 0 -"), &["kingless=stop"]);
+    let mut stopped = position::<Classic>(&text(&men, "r 11 0,0,0,0 - 0 -"), &["kingless=stop"]);
     play(&mut stopped, "e4d4");
     play(&mut stopped, "d4d5");
     waits(&stopped, Phase::Roll(YELLOW));

@@ -293,3 +293,67 @@ fn players_in_play_may_agree_to_stop_and_count() {
         Some(&Outcome::by_score(vec![2, 2, 2, 2], Reason::Agreement))
     );
 }
+
+#[test]
+fn the_seeds_reading_taking_every_rivals_king_wins() {
+    // Green leads on points, but Red takes the last rival king: by the seed's
+    // aim Red wins; by the online game's points Green would.
+    let men = [
+        ("d1", "rR"),
+        ("d5", "gK"),
+        ("h1", "rK"),
+        ("a5", "bK"),
+        ("e8", "yK"),
+        ("h8", "gR"),
+    ];
+    let rest = "r - 4,0,0,15 BY 0 -";
+    let mut points = position::<NoDice>(&text(&men, rest), &[]);
+    play(&mut points, "d1d5");
+    assert_eq!(points.outcome().unwrap().winners, [Seat(3)]);
+    let mut kings = position::<NoDice>(&text(&men, rest), &["win=kings"]);
+    play(&mut kings, "d1d5");
+    let outcome = kings.outcome().unwrap();
+    assert_eq!(outcome.winners, [Seat(0)], "{outcome:?}");
+    assert_eq!(outcome.reason, Reason::LastArmy);
+    // Nobody can catch up on points, but kings decide: play goes on.
+    let men = [
+        ("a4", "rR"),
+        ("d1", "rK"),
+        ("h4", "gK"),
+        ("g3", "gP"),
+        ("a5", "bK"),
+        ("e8", "yK"),
+    ];
+    let mut kings = position::<NoDice>(&text(&men, "r - 15,0,0,2 by 0 -"), &["win=kings"]);
+    play(&mut kings, "a4a5");
+    assert!(kings.outcome().is_none());
+}
+
+#[test]
+fn the_seeds_dead_men_score_nothing_not_even_their_king() {
+    // Blue resigned: its king stands, dead. Red takes it.
+    let men = [
+        ("d1", "rR"),
+        ("d5", "bK"),
+        ("h1", "rK"),
+        ("e8", "yK"),
+        ("h4", "gK"),
+    ];
+    let mut game = position::<NoDice>(&text(&men, "r - 0,0,0,0 B 0 -"), &["dead_men=0"]);
+    play(&mut game, "d1d5");
+    assert_eq!(game.position().scores(), [0, 0, 0, 0]);
+    // The last survivor gets nothing for dead kings still standing.
+    let men = [
+        ("d1", "rR"),
+        ("d5", "gK"),
+        ("h1", "rK"),
+        ("a5", "bK"),
+        ("e8", "yK"),
+    ];
+    let mut game = position::<NoDice>(&text(&men, "r - 4,0,0,1 BY 0 -"), &["dead_men=0"]);
+    play(&mut game, "d1d5");
+    assert_eq!(
+        game.outcome(),
+        Some(&Outcome::by_score(vec![4 + 3, 0, 0, 1], Reason::LastArmy))
+    );
+}
