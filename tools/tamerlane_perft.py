@@ -10,6 +10,7 @@ The pawn of pawns' later arrivals cannot happen in a few plies and are not
 modelled.
 
     tools/tamerlane_perft.py DEPTH [swap=in-check] [steppers=historical] [setup=feminine]
+                             [citadels=always]
 """
 import sys
 
@@ -173,7 +174,10 @@ class Game:
                     if victim[1] == 'PP' and t[1] == (H - 1 if other == 'w' else 0):
                         continue
                     moves.append(('step', s, t))
-            if kind in 'KA':
+            # The arabshah array has no citadels (citadels=always keeps them).
+            citadels = (self.options.get('setup') != 'arabshah'
+                        or self.options.get('citadels') == 'always')
+            if kind in 'KA' and citadels:
                 enemy = BLACK_CITADEL if side == 'w' else WHITE_CITADEL
                 own = WHITE_CITADEL if side == 'w' else BLACK_CITADEL
                 target = enemy if kind == 'K' else own

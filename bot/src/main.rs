@@ -127,6 +127,10 @@ enum Command {
         depth: u32,
         #[command(flatten)]
         start: StartArgs,
+        /// Print the count under each first move at DEPTH instead (to find
+        /// where two move generators disagree).
+        #[arg(long)]
+        divide: bool,
     },
     /// Play spirit levels against each other; last line: a_score=<0..1> games=<N>.
     Arena {
@@ -261,9 +265,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let bytes = render::run(request)?;
             fs::write(&out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
         }
-        Command::Perft { game, depth, start } => {
+        Command::Perft {
+            game,
+            depth,
+            start,
+            divide,
+        } => {
             let (start, options) = start.resolve()?;
-            perft::run(game, start, options, depth, &mut io::stdout().lock())?;
+            let out = &mut io::stdout().lock();
+            match divide {
+                true => perft::divide(game, start, options, depth, out)?,
+                false => perft::run(game, start, options, depth, out)?,
+            }
         }
         Command::Arena {
             game,

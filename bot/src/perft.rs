@@ -1,5 +1,6 @@
 //! `seance perft`: counts the leaves of the move tree depth by depth and
-//! reports the speed of the deepest count.
+//! reports the speed of the deepest count; with `--divide`, the count under
+//! each first move instead.
 
 use std::io::Write;
 use std::time::Instant;
@@ -29,6 +30,30 @@ pub fn run(
     })?;
     written?;
     let (nodes, seconds) = last;
+    speed(out, nodes, seconds)
+}
+
+/// Prints `MOVE: N` for each first move (the sequences of length `depth`
+/// that begin with it), sorted by move, then `nodes=<N> nps=<N>`.
+pub fn divide(
+    game: GameType,
+    start: Start,
+    options: Options,
+    depth: u32,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let clock = Instant::now();
+    let mut rows = catalogue::divide(game, start, options, depth)?;
+    let seconds = clock.elapsed().as_secs_f64();
+    rows.sort();
+    for (mv, nodes) in &rows {
+        writeln!(out, "{mv}: {nodes}")?;
+    }
+    speed(out, rows.iter().map(|(_, n)| n).sum(), seconds)
+}
+
+/// The last line: `nodes=<N> nps=<N>`, the count and its speed.
+fn speed(out: &mut dyn Write, nodes: u64, seconds: f64) -> Result<()> {
     let nps = if seconds > 0.0 {
         (nodes as f64 / seconds) as u64
     } else {

@@ -384,3 +384,25 @@ pub fn perft(
     }
     game.visit(Perft(start, options, depth, report))
 }
+
+/// Perft of `game` from `start` at `depth`, split by the first move: each
+/// move's text with its count, in move-generation order.
+pub fn divide(
+    game: GameType,
+    start: Start,
+    options: Options,
+    depth: u32,
+) -> Result<Vec<(String, u64)>, SetupError> {
+    struct Divide(Start, Options, u32);
+    impl Visitor for Divide {
+        type Output = Result<Vec<(String, u64)>, SetupError>;
+        fn visit<V: Variant>(self) -> Self::Output {
+            let game = Game::<V>::new(self.0, self.1)?;
+            Ok(perft::divide(game.position(), self.2)
+                .into_iter()
+                .map(|(mv, nodes)| (game.move_text(mv), nodes))
+                .collect())
+        }
+    }
+    game.visit(Divide(start, options, depth))
+}

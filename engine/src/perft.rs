@@ -12,6 +12,24 @@ pub fn perft<V: Variant>(position: &V, depth: u32) -> u64 {
     count(&root, depth)
 }
 
+/// Perft split by the first move: each legal move of `position` with the
+/// number of sequences of length `depth` that begin with it (at least 1).
+/// How one finds where two move generators disagree.
+pub fn divide<V: Variant>(position: &V, depth: u32) -> Vec<(V::Move, u64)> {
+    let mut root = position.clone();
+    root.ignore_dice();
+    let mut rows = Vec::new();
+    if root.ended() {
+        return rows;
+    }
+    root.for_each_move(|mv| {
+        let mut child = root.clone();
+        child.play_unchecked(mv);
+        rows.push((mv, count(&child, depth.max(1) - 1)));
+    });
+    rows
+}
+
 fn count<V: Variant>(position: &V, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

@@ -179,10 +179,11 @@ async fn a_picture_that_cannot_be_written_is_said_once_and_the_game_goes_on() {
     assert_eq!(log, ["b1c3", "e7e5"]);
 }
 
-#[test]
-fn perft_command_prints_each_depth_then_the_speed() {
+/// What `seance perft through 2` prints, `--divide` or not.
+fn perft_through_2(divide: bool) -> String {
+    let command = if divide { perft::divide } else { perft::run };
     let mut out = Vec::new();
-    perft::run(
+    command(
         GameType::Through,
         Start::Setup(None),
         Options::new(),
@@ -190,8 +191,28 @@ fn perft_command_prints_each_depth_then_the_speed() {
         &mut out,
     )
     .unwrap();
-    let out = String::from_utf8(out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn perft_command_prints_each_depth_then_the_speed() {
+    let out = perft_through_2(false);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[..2], ["depth 1 nodes 60", "depth 2 nodes 3562"]);
     assert!(lines[2].starts_with("nodes=3562 nps="), "{out}");
+}
+
+#[test]
+fn perft_divide_gives_each_first_moves_count_and_their_sum() {
+    let out = perft_through_2(true);
+    let lines: Vec<&str> = out.lines().collect();
+    // Depth 1 has 60 moves, depth 2 3562 leaves: one line per first move.
+    assert_eq!(lines.len(), 61, "{out}");
+    let counts: Vec<u64> = lines[..60]
+        .iter()
+        .map(|l| l.rsplit_once(": ").unwrap().1.parse().unwrap())
+        .collect();
+    assert_eq!(counts.iter().sum::<u64>(), 3562);
+    assert!(lines[60].starts_with("nodes=3562 nps="), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("d1d8: ")), "{out}");
 }

@@ -89,10 +89,10 @@ pub enum PopSquare {
 /// Which enemy men the lifted pawn of pawns must attack (option `pop_targets`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum PopTargets {
-    /// Pieces only, kings included (the seed speaks of "figures").
-    Pieces,
-    /// Pawns count too.
+    /// Every man, pawns too: the seed's 28 «фигур» include the 11 pawns.
     Men,
+    /// Pieces only, kings included.
+    Pieces,
 }
 
 /// Where the pawn of pawns may be lifted to (option `pop_relocation`).
@@ -136,6 +136,8 @@ pub struct Rules {
     pub third_arrival: ThirdArrival,
     /// Threefold repetition and 100 quiet plies draw.
     pub modern_draws: bool,
+    /// The board has its two citadels (not the arabshah array's, by default).
+    pub citadels: bool,
 }
 
 const STEPPERS: OptionSpec = OptionSpec {
@@ -153,6 +155,11 @@ const PICKET: OptionSpec = OptionSpec {
     values: &["two-or-more", "one-or-more"],
     help: "the picket slides at least two squares, or is an ordinary bishop (Forbes)",
 };
+const CITADELS: OptionSpec = OptionSpec {
+    key: "citadels",
+    values: &["by-setup", "always"],
+    help: "the arabshah array has no citadels (its manuscript marks none) and the others have them, or every array has them",
+};
 const BLACK: OptionSpec = OptionSpec {
     key: "black",
     values: &["rotate", "mirror"],
@@ -165,8 +172,8 @@ const POP_SQUARE: OptionSpec = OptionSpec {
 };
 const POP_TARGETS: OptionSpec = OptionSpec {
     key: "pop_targets",
-    values: &["pieces", "men"],
-    help: "the men the lifted pawn of pawns must attack: pieces only, or pawns too",
+    values: &["men", "pieces"],
+    help: "the men the lifted pawn of pawns must attack: any, pawns too (the seed's «фигуры»), or pieces only",
 };
 const POP_RELOCATION: OptionSpec = OptionSpec {
     key: "pop_relocation",
@@ -198,12 +205,13 @@ impl Rules {
             ][pick(&SWAP)],
             picket_one_step: pick(&PICKET) == 1,
             pop_square: [PopSquare::Own, PopSquare::Empty, PopSquare::Any][pick(&POP_SQUARE)],
-            pop_targets: [PopTargets::Pieces, PopTargets::Men][pick(&POP_TARGETS)],
+            pop_targets: [PopTargets::Men, PopTargets::Pieces][pick(&POP_TARGETS)],
             pop_relocation: [PopRelocation::ForkOrStuck, PopRelocation::Fork]
                 [pick(&POP_RELOCATION)],
             third_arrival: [ThirdArrival::AdventitiousKing, ThirdArrival::AndPrince]
                 [pick(&THIRD_ARRIVAL)],
             modern_draws: pick(&DRAWS) == 0,
+            citadels: setup != Setup::Arabshah || pick(&CITADELS) == 1,
         }
     }
 }
@@ -221,6 +229,7 @@ static INFO: GameInfo = GameInfo {
         POP_RELOCATION,
         THIRD_ARRIVAL,
         DRAWS,
+        CITADELS,
     ],
     seats: &SeatInfo::free_for_all([
         (Color::White, Forward::North),
@@ -408,7 +417,11 @@ impl Variant for Tamerlane {
         for cell in &mut cells {
             cell.shade = Shade::Light;
         }
-        for citadel in [WHITE_CITADEL, BLACK_CITADEL] {
+        let citadels = match p.rules.citadels {
+            true => [WHITE_CITADEL, BLACK_CITADEL].as_slice(),
+            false => &[],
+        };
+        for &citadel in citadels {
             let (column, row) = BOARD.place(citadel);
             cells.push(CellView {
                 column: column as i8,

@@ -200,7 +200,8 @@ impl Position {
     /// Whether `side`'s original king stands at a gate of the other side's
     /// citadel, one step from the draw it gives.
     pub fn at_enemy_gate(&self, side: Side) -> bool {
-        self.pieces_of(side, Kind::King) & citadel_gates(citadel(side.other())) != 0
+        self.rules.citadels
+            && self.pieces_of(side, Kind::King) & citadel_gates(citadel(side.other())) != 0
     }
 
     /// Whether `side`'s original king stands in the other side's citadel.
@@ -331,7 +332,7 @@ impl Position {
                 for to in to.squares() {
                     f(Move::Step { from, to });
                 }
-                if kind.is_royal() {
+                if kind.is_royal() && self.rules.citadels {
                     for citadel in [WHITE_CITADEL, BLACK_CITADEL] {
                         if citadel_gates(citadel).has(from)
                             && !occupied.has(citadel)
@@ -400,14 +401,21 @@ impl Position {
         }
     }
 
-    /// Whether the man on `square` has any move (by the rules of movement).
+    /// Whether the man on `square` has a legal move, its side to move: a man
+    /// pinned to its last royal cannot move.
     fn can_move(&self, square: Square) -> bool {
         let Some((side, _)) = self.man_at(square) else {
             return false;
         };
+        // Its side to move, so that trying a move plays it for that side.
+        let mut mover = self.clone();
+        mover.turn = side;
         let mut any = false;
-        self.pseudo_moves(side, &mut |mv| {
-            any |= matches!(mv, Move::Step { from, .. } | Move::Relocate { from, .. } if from == square);
+        mover.legal_moves(side, |mv| {
+            any |= match mv {
+                Move::Step { from, .. } | Move::Relocate { from, .. } => from == square,
+                Move::Swap { king, with } => king == square || with == square,
+            };
         });
         any
     }
@@ -485,8 +493,12 @@ impl Position {
     }
 
     /// Calls `f` with every legal move of the side to move.
-    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
-        let side = self.turn;
+    pub fn for_each_move(&self, f: impl FnMut(Move)) {
+        self.legal_moves(self.turn, f);
+    }
+
+    /// Calls `f` with every legal move of `side`, which must be to move.
+    fn legal_moves(&self, side: Side, mut f: impl FnMut(Move)) {
         let royals = self.royals(side);
         let single = royals.count() == 1;
         let royal = royals.first().unwrap_or(Square::new(0));

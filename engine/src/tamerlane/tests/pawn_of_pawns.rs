@@ -92,3 +92,42 @@ fn at_its_third_arrival_it_becomes_an_adventitious_king() {
         "Murray: the pawn of kings becomes a prince too"
     );
 }
+
+#[test]
+fn pawns_count_among_the_men_it_must_attack() {
+    // The seed's 28 «фигур» include the pawns: two black pawns make a fork.
+    let men = [
+        ("a10", "PP"),
+        ("h1", "K"),
+        ("f9", "k"),
+        ("d6", "pn"),
+        ("f6", "pr"),
+    ];
+    let game = game(&men, "w - - 1,0 m 0 1", &[]);
+    assert_eq!(targets(&game, "a10"), ["e5"]);
+    let pieces = super::game(&men, "w - - 1,0 m 0 1", &["pop_targets=pieces"]);
+    assert!(targets(&pieces, "a10").is_empty(), "pieces only: no fork");
+}
+
+#[test]
+fn a_man_pinned_to_its_last_royal_cannot_move() {
+    // Black's knight on f7 stands between its king on f9 and White's rook
+    // on f2: it has moves by the rules of movement, but none is legal.
+    let men = [
+        ("a10", "PP"),
+        ("h1", "K"),
+        ("f9", "k"),
+        ("f7", "n"),
+        ("f2", "R"),
+    ];
+    let game = game(&men, "w - - 1,0 m 0 1", &[]);
+    let lifts = targets(&game, "a10");
+    assert!(
+        lifts.contains(&"e6".to_string()) && lifts.contains(&"g6".to_string()),
+        "{lifts:?}"
+    );
+    // Unpinned, the knight can move: attacking it alone is not enough.
+    let free: Vec<_> = men.iter().copied().filter(|m| m.0 != "f2").collect();
+    let game = super::game(&free, "w - - 1,0 m 0 1", &[]);
+    assert!(!targets(&game, "a10").contains(&"e6".to_string()));
+}

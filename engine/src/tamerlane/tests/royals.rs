@@ -3,6 +3,7 @@
 use super::*;
 use crate::outcome::{Outcome, Reason};
 use crate::seat::Seat;
+use crate::view::Shade;
 
 #[test]
 fn with_two_royals_a_king_may_step_into_attack_and_be_taken() {
@@ -144,5 +145,37 @@ fn stalemate_loses_too() {
     assert_eq!(
         game.outcome(),
         Some(&Outcome::win(vec![Seat(0)], Reason::Stalemate))
+    );
+}
+
+#[test]
+fn the_arabshah_array_has_no_citadels_unless_the_option_keeps_them() {
+    // «никак не обозначены цитадели»: no refuge, no citadel draw.
+    let arabshah = "w - - 0,0 a 0 1";
+    let game = super::game(&[("a9", "K"), ("f2", "k")], arabshah, &[]);
+    assert!(!targets(&game, "a9").contains(&"z9".to_string()));
+    let view = game.board_view();
+    assert!(
+        view.cells.iter().all(|c| c.shade != Shade::Citadel),
+        "none is drawn"
+    );
+    let kept = super::game(&[("a9", "K"), ("f2", "k")], arabshah, &["citadels=always"]);
+    assert!(targets(&kept, "a9").contains(&"z9".to_string()));
+    // The other arrays keep theirs.
+    let masculine = super::game(&[("a9", "K"), ("f2", "k")], WHITE, &[]);
+    assert!(
+        masculine
+            .board_view()
+            .cells
+            .iter()
+            .any(|c| c.shade == Shade::Citadel)
+    );
+    // From the start, by the setup's name.
+    assert!(
+        setup("arabshah", &[])
+            .board_view()
+            .cells
+            .iter()
+            .all(|c| c.shade != Shade::Citadel)
     );
 }
