@@ -138,6 +138,9 @@ pub struct Rules {
     pub modern_draws: bool,
     /// The board has its two citadels (not the arabshah array's, by default).
     pub citadels: bool,
+    /// An adventitious king left alone in its citadel is placed outside
+    /// without using its side's move (the seed), not as that move.
+    pub free_exit: bool,
 }
 
 const STEPPERS: OptionSpec = OptionSpec {
@@ -154,6 +157,11 @@ const PICKET: OptionSpec = OptionSpec {
     key: "picket",
     values: &["two-or-more", "one-or-more"],
     help: "the picket slides at least two squares, or is an ordinary bishop (Forbes)",
+};
+const CITADEL_EXIT: OptionSpec = OptionSpec {
+    key: "citadel_exit",
+    values: &["at-once", "as-a-move"],
+    help: "an adventitious king left alone in its citadel is placed on an empty square at once, its side then moving (the seed), or comes out as its side's move",
 };
 const CITADELS: OptionSpec = OptionSpec {
     key: "citadels",
@@ -212,6 +220,7 @@ impl Rules {
                 [pick(&THIRD_ARRIVAL)],
             modern_draws: pick(&DRAWS) == 0,
             citadels: setup != Setup::Arabshah || pick(&CITADELS) == 1,
+            free_exit: pick(&CITADEL_EXIT) == 0,
         }
     }
 }
@@ -230,6 +239,7 @@ static INFO: GameInfo = GameInfo {
         THIRD_ARRIVAL,
         DRAWS,
         CITADELS,
+        CITADEL_EXIT,
     ],
     seats: &SeatInfo::free_for_all([
         (Color::White, Forward::North),

@@ -312,10 +312,9 @@ impl Position {
         let occupied = self.occupied();
         let empty = BOARD_SQUARES & !occupied;
         let capturable = self.men[side.other().index()] & !self.waiting(side.other());
-        let royals = self.royals(side);
         // An adventitious king left alone in its own citadel must come out at
         // once, onto any empty square.
-        if royals == self.pieces_of(side, Kind::AdventitiousKing) && royals.has(citadel(side)) {
+        if self.must_leave_citadel(side) {
             for to in empty.squares() {
                 f(Move::Step {
                     from: citadel(side),
@@ -524,9 +523,19 @@ impl Position {
         self.swaps(side, in_check, !any, &mut f);
     }
 
-    /// Plays a move that came from [`Position::for_each_move`].
+    /// Whether `side`'s only royal is its adventitious king in its own
+    /// citadel, which must then come out («немедленно помещён на любое
+    /// незанятое поле»).
+    fn must_leave_citadel(&self, side: Side) -> bool {
+        let royals = self.royals(side);
+        royals == self.pieces_of(side, Kind::AdventitiousKing) && royals.has(citadel(side))
+    }
+
+    /// Plays a move that came from [`Position::for_each_move`]. The forced
+    /// exit from the citadel, by the seed, leaves the turn with its side.
     pub fn play(&mut self, mv: Move) {
         let side = self.turn;
+        let free_exit = self.rules.free_exit && self.must_leave_citadel(side);
         let irreversible = match mv {
             Move::Step { from, to } => {
                 let Some((_, kind)) = self.take(from) else {
@@ -562,6 +571,9 @@ impl Position {
         } else {
             self.halfmoves.saturating_add(1)
         };
+        if free_exit {
+            return;
+        }
         if side == Side::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::outcome::{Outcome, Reason};
-use crate::seat::Seat;
+use crate::seat::{Phase, Seat};
 use crate::view::Shade;
 
 #[test]
@@ -178,4 +178,20 @@ fn the_arabshah_array_has_no_citadels_unless_the_option_keeps_them() {
             .iter()
             .all(|c| c.shade != Shade::Citadel)
     );
+}
+
+#[test]
+fn the_adventitious_king_is_placed_outside_at_once_and_its_side_still_moves() {
+    // «немедленно помещён на любое незанятое поле»: the placing is not the move.
+    let men = [("a3", "PP"), ("f9", "k"), ("e10", "r")];
+    let mut game = game(&men, "w l2A - 0,0 m 0 1", &[]);
+    play(&mut game, "l2a1");
+    assert_eq!(game.phase(), Phase::Move(Seat(0)), "White moves on");
+    assert_eq!(at(&game, "a1"), "A");
+    play(&mut game, "a3a4");
+    assert_eq!(game.phase(), Phase::Move(Seat(1)));
+    // The other reading: coming out is White's move.
+    let mut game = super::game(&men, "w l2A - 0,0 m 0 1", &["citadel_exit=as-a-move"]);
+    play(&mut game, "l2a1");
+    assert_eq!(game.phase(), Phase::Move(Seat(1)));
 }
