@@ -13,13 +13,13 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use ed25519_dalek::{Signer, SigningKey};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use seance_bot::adapters::discord::Discord;
 use seance_bot::adapters::discord::endpoint::{Endpoint, MAX_BODY};
+use seance_bot::adapters::discord::{Discord, MAX_FILE};
 use seance_bot::clock::FakeClock;
 use seance_bot::commands::Verb;
 use seance_bot::config;
@@ -213,7 +213,13 @@ impl FakeDiscord {
     /// Starts the fake on loopback; returns it and its address.
     async fn start() -> (FakeDiscord, String) {
         let fake = FakeDiscord::default();
-        let address = common::serve(Router::new().fallback(record).with_state(fake.clone())).await;
+        // Discord takes files of up to 10 MiB: so does the fake, with room for
+        // the rest of a multipart message.
+        let router = Router::new()
+            .fallback(record)
+            .layer(DefaultBodyLimit::max(MAX_FILE + 1024 * 1024))
+            .with_state(fake.clone());
+        let address = common::serve(router).await;
         (fake, address)
     }
 

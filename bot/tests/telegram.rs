@@ -13,12 +13,12 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, Uri};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seance_bot::adapters::telegram::pace::Pace;
-use seance_bot::adapters::telegram::{Telegram, dispatcher};
+use seance_bot::adapters::telegram::{MAX_FILE, Telegram, dispatcher};
 use seance_bot::clock::{FakeClock, SystemClock};
 use seance_bot::commands::Verb;
 use seance_bot::config;
@@ -288,7 +288,12 @@ impl FakeTelegram {
         let fake = FakeTelegram::default();
         *fake.next_message.lock().unwrap() = 1000;
         *fake.offset.lock().unwrap() = -1;
-        let address = common::serve(Router::new().fallback(answer).with_state(fake.clone())).await;
+        // The Bot API takes files of up to 50 MB: so does the fake.
+        let router = Router::new()
+            .fallback(answer)
+            .layer(DefaultBodyLimit::max(MAX_FILE + 1024 * 1024))
+            .with_state(fake.clone());
+        let address = common::serve(router).await;
         let address = format!("{address}/");
         (fake, address)
     }

@@ -60,6 +60,10 @@ pub struct Discord {
     style: Style,
 }
 
+/// The largest file Discord takes from a bot in a server without boosts
+/// (10 MiB); a bigger one fails the whole message.
+pub const MAX_FILE: usize = 10 * 1024 * 1024;
+
 /// A message to send, whatever the way: a response, a follow-up, a channel message.
 #[derive(Clone, Debug, Default)]
 pub struct Outgoing {
@@ -658,6 +662,12 @@ impl Discord {
         }
         if let Some(board) = reply.board.as_ref().filter(|b| !b.frames.is_empty()) {
             match board.gif(&self.style) {
+                // A replay too big for Discord is left off; the record stays.
+                Ok(gif) if gif.len() > MAX_FILE => eprintln!(
+                    "discord: the replay of game #{} is {} bytes, over Discord's limit; sent without it",
+                    board.game.0,
+                    gif.len()
+                ),
                 Ok(gif) => files.push(CreateAttachment::bytes(gif, "seance-replay.gif")),
                 Err(error) => eprintln!("discord: drawing a replay failed: {error}"),
             }

@@ -45,6 +45,9 @@ const PLATFORM: Platform = Platform::Telegram;
 /// Telegram's limit on the text of a callback's answer.
 const MAX_ALERT: usize = 200;
 
+/// The largest file the Bot API takes from a bot (50 MB).
+pub const MAX_FILE: usize = 50 * 1000 * 1000;
+
 /// How often a request refused with `429 Too Many Requests` is tried in all.
 const TRIES: u32 = 5;
 
@@ -298,6 +301,12 @@ impl Telegram {
             }
             if !board.frames.is_empty() {
                 match board.gif(&self.style) {
+                    // A replay too big for Telegram is left off; the record stays.
+                    Ok(gif) if gif.len() > MAX_FILE => eprintln!(
+                        "telegram: the replay of game #{} is {} bytes, over the Bot API's limit; sent without it",
+                        board.game.0,
+                        gif.len()
+                    ),
                     Ok(gif) => note.replay = Some(gif),
                     Err(error) => eprintln!("telegram: drawing a replay failed: {error}"),
                 }
