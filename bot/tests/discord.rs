@@ -523,6 +523,16 @@ async fn commands_answer_with_text_pictures_mentions_and_private_errors() {
     );
     let calls = h.slash(BOB, "help", &[]).await;
     assert!(calls[0].text().contains("Команды"), "{}", calls[0].text());
+    // A game's options, privately and in his language.
+    let calls = h.slash(BOB, "help", &[("game", json!("through"))]).await;
+    assert!(calls[0].ephemeral());
+    assert!(
+        calls[0]
+            .text()
+            .contains("superqueen_capture=anywhere|queen-lines|none: где суперферзь"),
+        "{}",
+        calls[0].text()
+    );
 
     // The record, after a few more moves.
     let mut rng = StdRng::seed_from_u64(1);

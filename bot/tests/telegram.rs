@@ -997,6 +997,14 @@ async fn hints_commands_and_errors_speak_telegram() {
     assert!(calls[0].text().contains("3 days left"), "{calls:?}");
     let calls = h.say(ANN, "/help").await;
     assert!(calls[0].text().contains("/join [colour] [#N]"), "{calls:?}");
+    // A game's setups and options, with what each changes.
+    let calls = h.say(ANN, "/help enochian").await;
+    let text = calls[0].text();
+    assert!(text.contains("Setups: standard"), "{text}");
+    assert!(
+        text.contains("concourse=seed|zalewski: a concourse takes all three"),
+        "{text}"
+    );
     // The moves list, too long for an alert, comes grouped by man; a move
     // in reply to it is played.
     let board = boards(&h.say(ANN, "/board").await)[0].clone();

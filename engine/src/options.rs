@@ -13,8 +13,8 @@ pub struct OptionSpec {
     pub key: &'static str,
     /// The allowed values, in `kebab-case`; the first is the default.
     pub values: &'static [&'static str],
-    /// What the option changes.
-    pub help: &'static str,
+    /// What the option changes, in English and in Russian.
+    pub help: (&'static str, &'static str),
 }
 
 /// Options as a player gave them, keys and values normalized to lower case.
@@ -129,7 +129,7 @@ mod tests {
     const SPEC: OptionSpec = OptionSpec {
         key: "superqueen_capture",
         values: &["anywhere", "queen-lines", "none"],
-        help: "",
+        help: ("", ""),
     };
 
     #[test]

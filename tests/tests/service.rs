@@ -559,3 +559,31 @@ async fn a_player_of_two_colours_cannot_resign() {
     let text = refused(&service, &bob, "resign", game).await;
     assert!(text.contains("играющий двумя цветами"), "{text}");
 }
+
+/// `help GAME`: the game's setups and every option with its values (the
+/// default first) and what it changes, in the reader's language.
+#[tokio::test]
+async fn help_lists_a_games_setups_and_options() {
+    let (service, _) = service(Scratch::Sqlite, quick()).await;
+    let ann = player("ann", "help");
+    let replies = say(&service, &ann, "help tamerlane").await;
+    assert!(replies[0].private, "{replies:?}");
+    let text = &replies[0].text;
+    assert!(
+        text.contains("Setups: masculine, feminine, arabshah"),
+        "{text}"
+    );
+    assert!(text.contains("citadel_exit=at-once|as-a-move: "), "{text}");
+    assert!(text.contains("pop_targets=men|pieces: "), "{text}");
+    let mut russian = player("boris", "help");
+    russian.locale = Some(seance_bot::service::i18n::Locale::Ru);
+    let text = &say(&service, &russian, "help chaturaji-nodice").await[0].text;
+    assert!(text.contains("Расстановки: "), "{text}");
+    assert!(
+        text.contains("win=points|kings: побеждает больше всех набравший очков"),
+        "{text}"
+    );
+    // The commands' help names the new parameter.
+    let text = &say(&service, &ann, "help").await[0].text;
+    assert!(text.contains("help [game]"), "{text}");
+}

@@ -214,8 +214,8 @@ pub enum Command {
     Verify(Target),
     /// Change one's settings (none: show them).
     Settings(Vec<Setting>),
-    /// The list of commands.
-    Help,
+    /// The list of commands, or a game's setups and options.
+    Help(Option<GameType>),
 }
 
 impl Command {
@@ -241,7 +241,7 @@ impl Command {
             Command::Record(_) => Verb::Record,
             Command::Verify(_) => Verb::Verify,
             Command::Settings(_) => Verb::Settings,
-            Command::Help => Verb::Help,
+            Command::Help(_) => Verb::Help,
         }
     }
 
@@ -254,7 +254,7 @@ impl Command {
     /// The command's game, to fill in or change, if it is about one.
     pub fn target_mut(&mut self) -> Option<&mut Target> {
         match self {
-            Command::New(_) | Command::Games | Command::Settings(_) | Command::Help => None,
+            Command::New(_) | Command::Games | Command::Settings(_) | Command::Help(_) => None,
             Command::Join(t, _)
             | Command::Leave(t)
             | Command::Spirit(t, _, _)

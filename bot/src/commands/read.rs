@@ -258,7 +258,10 @@ fn build(verb: Verb, args: &Args) -> Result<Command, ParseError> {
                 })
                 .collect(),
         ),
-        Verb::Help => Command::Help,
+        Verb::Help => Command::Help(args.find(|v| match v {
+            Value::Game(game) => Some(*game),
+            _ => None,
+        })),
     })
 }
 
@@ -285,6 +288,11 @@ mod tests {
             Ok(Command::Move(None, "e7e8=S".into()))
         );
         assert_eq!(parse("#7"), Ok(Command::Status(Some(GameId(7)))));
+        assert_eq!(parse("help"), Ok(Command::Help(None)));
+        assert_eq!(
+            parse("help tamerlane"),
+            Ok(Command::Help(Some(GameType::Tamerlane)))
+        );
         assert_eq!(parse("join red"), Ok(Command::Join(None, Some(Color::Red))));
         assert_eq!(
             parse("join красные"),

@@ -123,6 +123,20 @@ const COLOR: Param = param(
     ("colour", "цвет"),
 );
 
+const HELP: Spec = Spec {
+    en: "How to play with the bot, or a game's setups and options",
+    ru: "Как играть с ботом, или расстановки и опции игры",
+    params: &[param(
+        Kind::Game,
+        ("game", "игра"),
+        (
+            "A game, to list its setups and options",
+            "Игра, чтобы перечислить её расстановки и опции",
+        ),
+        ("game", "игра"),
+    )],
+};
+
 const NEW: Spec = Spec {
     en: "Set up a new game in this chat",
     ru: "Начать новую партию в этом чате",
@@ -362,11 +376,7 @@ impl Verb {
                 "Проверить кости оконченной партии",
             ),
             Verb::Settings => SETTINGS,
-            Verb::Help => Spec {
-                en: "How to play with the bot",
-                ru: "Как играть с ботом",
-                params: &[],
-            },
+            Verb::Help => HELP,
         }
     }
 }

@@ -43,7 +43,8 @@ pub fn write(command: &Command) -> String {
         | Command::Games
         | Command::Record(_)
         | Command::Verify(_)
-        | Command::Help => {}
+        | Command::Help(None) => {}
+        Command::Help(Some(game)) => words.push(game.id().to_string()),
     }
     if let Some(Some(game)) = command.target() {
         words.push(format!("#{}", game.0));

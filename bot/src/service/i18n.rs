@@ -371,6 +371,8 @@ pub enum Msg {
     BadSetting(String),
     /// The help text.
     Help,
+    /// A game's setups and options.
+    GameHelp(GameType),
     /// The games of this chat.
     GameList(Vec<String>),
     /// There are no games in this chat.
@@ -657,6 +659,7 @@ impl Msg {
                 l.pick(format!("Cannot read '{what}'. Usage: {usage}"), format!("Не понял «{what}». Как писать: {usage}"))
             }
             Msg::Help => help(reader),
+            Msg::GameHelp(game) => game_help(*game, reader),
             Msg::GameList(lines) => l.pick(format!("Games here:\n{}", lines.join("\n")), format!("Партии в этом чате:\n{}", lines.join("\n"))),
             Msg::NoGames => l.pick("No games in this chat yet.", "В этом чате ещё нет партий.").to_string(),
             Msg::Moves(moves) => {
@@ -801,6 +804,51 @@ pub fn misread(error: &ParseError) -> Msg {
             _ => Msg::Usage(*verb),
         },
     }
+}
+
+/// A game's setups and options, each option with its values (the default
+/// first) and what it changes.
+fn game_help(game: GameType, reader: Reader) -> String {
+    let l = reader.locale;
+    let info = game.info();
+    let setups = info.setups.join(", ");
+    let new = reader.command(Verb::New);
+    let mut lines = vec![l.pick(
+        format!(
+            "{} ({}). Setups: {setups} (the first is the default).",
+            game_name(game, l),
+            game.id()
+        ),
+        format!(
+            "{} ({}). Расстановки: {setups} (первая — по умолчанию).",
+            game_name(game, l),
+            game.id()
+        ),
+    )];
+    if info.options.is_empty() {
+        lines.push(l.pick("No options.", "Опций нет.").to_string());
+    } else {
+        lines.push(l.pick(
+            format!(
+                "Options, KEY=VALUE after {new} {}, the first value the default:",
+                game.id()
+            ),
+            format!(
+                "Опции, КЛЮЧ=ЗНАЧЕНИЕ после {new} {}, первое значение — по умолчанию:",
+                game.id()
+            ),
+        ));
+        for option in info.options {
+            let (en, ru) = option.help;
+            lines.push(format!(
+                "  {}={}: {}",
+                option.key,
+                option.values.join("|"),
+                l.pick(en, ru)
+            ));
+        }
+    }
+    lines.join("\n")
 }
 
 /// The help: every command as the reader's platform spells it, and the games.

@@ -338,7 +338,10 @@ impl Service {
             Command::Record(target) => self.record(caller, target).await,
             Command::Verify(target) => self.verify(caller, target).await,
             Command::Settings(changes) => self.settings(caller, changes).await,
-            Command::Help => Ok(vec![Reply::private(Msg::Help.text(caller.reader))]),
+            Command::Help(None) => Ok(vec![Reply::private(Msg::Help.text(caller.reader))]),
+            Command::Help(Some(game)) => Ok(vec![Reply::private(
+                Msg::GameHelp(game).text(caller.reader),
+            )]),
         }
     }
 

@@ -86,57 +86,90 @@ const EXPOSED: i32 = 50;
 const FIRST: OptionSpec = OptionSpec {
     key: "first",
     values: &["red", "green", "yellow", "black"],
-    help: "the army that moves first (the bot rolls for it when a table opens)",
+    help: (
+        "the army that moves first (the bot rolls for it when a table opens)",
+        "войско, которое ходит первым (бот бросает за него, когда открывается стол)",
+    ),
 };
 const DIRECTION: OptionSpec = OptionSpec {
     key: "direction",
     values: &["clockwise", "widdershins"],
-    help: "the direction turns pass around the board",
+    help: (
+        "the direction turns pass around the board",
+        "в какую сторону передаётся ход",
+    ),
 };
 const SWAP: OptionSpec = OptionSpec {
     key: "swap",
     values: &["none", "boat-elephant"],
-    help: "swap each army's boat and elephant in the array, as the online game has them",
+    help: (
+        "swap each army's boat and elephant in the array, as the online game has them",
+        "поменять местами ладью и слона каждого войска, как в онлайн-игре",
+    ),
 };
 const KINGLESS: OptionSpec = OptionSpec {
     key: "kingless",
     values: &["play", "stop"],
-    help: "whether a player whose king was taken keeps playing his men",
+    help: (
+        "whether a player whose king was taken keeps playing his men",
+        "играет ли дальше своими фигурами игрок, чей король взят",
+    ),
 };
 const DICE: OptionSpec = OptionSpec {
     key: "dice",
     values: &["two", "one"],
-    help: "two dice and one move per die, or a single die and one move",
+    help: (
+        "two dice and one move per die, or a single die and one move",
+        "две кости и ход на каждую, или одна кость и один ход",
+    ),
 };
 const PASS: OptionSpec = OptionSpec {
     key: "pass",
     values: &["no", "yes"],
-    help: "whether a player may decline to play his dice",
+    help: (
+        "whether a player may decline to play his dice",
+        "может ли игрок не играть свои кости",
+    ),
 };
 const BISHOP: OptionSpec = OptionSpec {
     key: "bishop",
     values: &["long", "short"],
-    help: "the bishop slides any distance diagonally, or one or two squares (the seed's reading)",
+    help: (
+        "the bishop slides any distance diagonally, or one or two squares (the seed's reading)",
+        "слон ходит по диагонали на любое расстояние, или на одно-два поля (прочтение статьи)",
+    ),
 };
 const END: OptionSpec = OptionSpec {
     key: "end",
     values: &["armies", "chaturaji"],
-    help: "the game ends when at most one army is left, or also at once when a player holds the other three kings",
+    help: (
+        "the game ends when at most one army is left, or also at once when a player holds the other three kings",
+        "партия кончается, когда осталось не больше одного войска, или ещё и сразу, когда игрок держит трёх других королей",
+    ),
 };
 const WIN: OptionSpec = OptionSpec {
     key: "win",
     values: &["points", "kings"],
-    help: "the highest score wins, or (the seed) the player who takes every rival's king",
+    help: (
+        "the highest score wins, or (the seed) the player who takes every rival's king",
+        "побеждает больше всех набравший очков, или (по статье) тот, кто взял королей всех соперников",
+    ),
 };
 const DEAD_MEN: OptionSpec = OptionSpec {
     key: "dead_men",
     values: &["king-3", "0"],
-    help: "a dead army's king is still worth 3, or (the seed) its men score nothing at all",
+    help: (
+        "a dead army's king is still worth 3, or (the seed) its men score nothing at all",
+        "король мёртвого войска ещё стоит 3 очка, или (по статье) его фигуры не дают ничего",
+    ),
 };
 const LIMIT_POINTS: OptionSpec = OptionSpec {
     key: "limit_points",
     values: &["survivors", "dead-kings"],
-    help: "at a move limit or repetition each survivor gets 2 points, or also a share of the dead kings",
+    help: (
+        "at a move limit or repetition each survivor gets 2 points, or also a share of the dead kings",
+        "при пределе ходов или повторении каждый оставшийся получает 2 очка, или ещё и долю мёртвых королей",
+    ),
 };
 
 impl Config {

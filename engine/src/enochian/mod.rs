@@ -136,42 +136,66 @@ const KING_ATTACKED: i32 = 150;
 const BOARD_OPTION: OptionSpec = OptionSpec {
     key: "board",
     values: &["earth", "air", "water", "fire"],
-    help: "the elemental board: its army moves first (Black on earth, Yellow on air, Blue on water, Red on fire)",
+    help: (
+        "the elemental board: its army moves first (Black on earth, Yellow on air, Blue on water, Red on fire)",
+        "стихийная доска: её войско ходит первым (чёрные на земле, жёлтые на воздухе, синие на воде, красные на огне)",
+    ),
 };
 const SETTING: OptionSpec = OptionSpec {
     key: "setting",
     values: &["earth", "air", "water", "fire"],
-    help: "the setting: which piece shares the king's throne and where the others stand",
+    help: (
+        "the setting: which piece shares the king's throne and where the others stand",
+        "расстановка: какая фигура делит престол с королём и где стоят остальные",
+    ),
 };
 const DIRECTION: OptionSpec = OptionSpec {
     key: "direction",
     values: &["clockwise", "widdershins"],
-    help: "the direction turns pass: clockwise (deosil, the original) or widdershins",
+    help: (
+        "the direction turns pass: clockwise (deosil, the original) or widdershins",
+        "куда передаётся ход: по часовой стрелке (деосил, как в оригинале) или против",
+    ),
 };
 const CONCOURSE: OptionSpec = OptionSpec {
     key: "concourse",
     values: &["seed", "zalewski"],
-    help: "a concourse takes all three other pieces, or (Zalewski) the two enemies while the ally's joins",
+    help: (
+        "a concourse takes all three other pieces, or (Zalewski) the two enemies while the ally's joins",
+        "пересечение берёт все три другие фигуры, или (Залевски) две вражеские, а союзная переходит к игроку",
+    ),
 };
 const PRIVILEGED: OptionSpec = OptionSpec {
     key: "privileged",
     values: &["seed", "zalewski"],
-    help: "a privileged pawn promoting to a piece on the board demotes that piece, or (Zalewski) not",
+    help: (
+        "a privileged pawn promoting to a piece on the board demotes that piece, or (Zalewski) not",
+        "привилегированная пешка, превращаясь в фигуру, что есть на доске, понижает ту фигуру, или (Залевски) нет",
+    ),
 };
 const SEIZING: OptionSpec = OptionSpec {
     key: "seizing",
     values: &["seed", "zalewski"],
-    help: "seizing the ally's throne thaws its frozen army, or (Zalewski) only the exchange does",
+    help: (
+        "seizing the ally's throne thaws its frozen army, or (Zalewski) only the exchange does",
+        "захват союзного престола размораживает союзное войско, или (Залевски) это делает только обмен",
+    ),
 };
 const EXCHANGE: OptionSpec = OptionSpec {
     key: "exchange",
     values: &["seed", "zalewski"],
-    help: "a returning king goes to the nearest empty square, or (Zalewski) the nearest not attacked",
+    help: (
+        "a returning king goes to the nearest empty square, or (Zalewski) the nearest not attacked",
+        "возвращённый король встаёт на ближайшее свободное поле, или (Залевски) на ближайшее неатакованное",
+    ),
 };
 const DRAWS: OptionSpec = OptionSpec {
     key: "draws",
     values: &["house", "none"],
-    help: "threefold repetition and 50 rounds without capture or pawn move draw (house rules), or not",
+    help: (
+        "threefold repetition and 50 rounds without capture or pawn move draw (house rules), or not",
+        "троекратное повторение и 50 кругов без взятий и ходов пешек — ничья (правила дома), или нет",
+    ),
 };
 
 impl Rules {

@@ -146,57 +146,90 @@ pub struct Rules {
 const STEPPERS: OptionSpec = OptionSpec {
     key: "steppers",
     values: &["seed", "historical"],
-    help: "seed: the general steps orthogonally and the vizier diagonally; historical: the other way round",
+    help: (
+        "seed: the general steps orthogonally and the vizier diagonally; historical: the other way round",
+        "seed: генерал ходит на поле по прямой, визирь по диагонали; historical: наоборот",
+    ),
 };
 const SWAP: OptionSpec = OptionSpec {
     key: "swap",
     values: &["not-in-check", "in-check", "in-check-or-stuck"],
-    help: "when the king may change places with one of his men, once a game",
+    help: (
+        "when the king may change places with one of his men, once a game",
+        "когда король может раз за партию поменяться местами со своей фигурой",
+    ),
 };
 const PICKET: OptionSpec = OptionSpec {
     key: "picket",
     values: &["two-or-more", "one-or-more"],
-    help: "the picket slides at least two squares, or is an ordinary bishop (Forbes)",
+    help: (
+        "the picket slides at least two squares, or is an ordinary bishop (Forbes)",
+        "дозорный идёт не меньше чем на два поля, или ходит как обычный слон (Форбс)",
+    ),
 };
 const CITADEL_EXIT: OptionSpec = OptionSpec {
     key: "citadel_exit",
     values: &["at-once", "as-a-move"],
-    help: "an adventitious king left alone in its citadel is placed on an empty square at once, its side then moving (the seed), or comes out as its side's move",
+    help: (
+        "an adventitious king left alone in its citadel is placed on an empty square at once, its side then moving (the seed), or comes out as its side's move",
+        "самозваный король, один оставшийся в цитадели, сразу ставится на свободное поле, и сторона ходит (по статье), или выходит своим ходом",
+    ),
 };
 const CITADELS: OptionSpec = OptionSpec {
     key: "citadels",
     values: &["by-setup", "always"],
-    help: "the arabshah array has no citadels (its manuscript marks none) and the others have them, or every array has them",
+    help: (
+        "the arabshah array has no citadels (its manuscript marks none) and the others have them, or every array has them",
+        "у расстановки Арабшаха нет цитаделей (рукопись их не отмечает), у остальных есть; или они есть у всех",
+    ),
 };
 const BLACK: OptionSpec = OptionSpec {
     key: "black",
     values: &["rotate", "mirror"],
-    help: "Black's army is White's turned half round, or mirrored",
+    help: (
+        "Black's army is White's turned half round, or mirrored",
+        "войско чёрных — войско белых, повёрнутое кругом, или зеркальное",
+    ),
 };
 const POP_SQUARE: OptionSpec = OptionSpec {
     key: "pop_square",
     values: &["own", "empty", "any"],
-    help: "the lifted pawn of pawns lands on an empty square or its own man, only an empty one, or any man but a royal",
+    help: (
+        "the lifted pawn of pawns lands on an empty square or its own man, only an empty one, or any man but a royal",
+        "поднятая пешка пешек встаёт на пустое поле или свою фигуру, только на пустое, или на любую фигуру, кроме царственной",
+    ),
 };
 const POP_TARGETS: OptionSpec = OptionSpec {
     key: "pop_targets",
     values: &["men", "pieces"],
-    help: "the men the lifted pawn of pawns must attack: any, pawns too (the seed's «фигуры»), or pieces only",
+    help: (
+        "the men the lifted pawn of pawns must attack: any, pawns too (the seed's «фигуры»), or pieces only",
+        "кого должна атаковать поднятая пешка пешек: любые фигуры, и пешки тоже («фигуры» статьи), или только фигуры без пешек",
+    ),
 };
 const POP_RELOCATION: OptionSpec = OptionSpec {
     key: "pop_relocation",
     values: &["fork-or-stuck", "fork"],
-    help: "it must attack two men, or one that cannot move; or two men only",
+    help: (
+        "it must attack two men, or one that cannot move; or two men only",
+        "она должна атаковать две фигуры или одну, которой некуда ходить; или только две",
+    ),
 };
 const THIRD_ARRIVAL: OptionSpec = OptionSpec {
     key: "third_arrival",
     values: &["adventitious-king", "and-prince"],
-    help: "the third arrival makes an adventitious king, and with Murray also a prince of the pawn of kings",
+    help: (
+        "the third arrival makes an adventitious king, and with Murray also a prince of the pawn of kings",
+        "третий приход делает самозваного короля, а по Маррею ещё и принца из пешки королей",
+    ),
 };
 const DRAWS: OptionSpec = OptionSpec {
     key: "draws",
     values: &["modern", "none"],
-    help: "threefold repetition and 100 plies without capture or pawn move draw, or never",
+    help: (
+        "threefold repetition and 100 plies without capture or pawn move draw, or never",
+        "троекратное повторение и 100 полуходов без взятий и ходов пешек — ничья, или никогда",
+    ),
 };
 
 impl Rules {

@@ -89,13 +89,19 @@ pub struct Rules {
 const SUPERQUEEN_CAPTURE: OptionSpec = OptionSpec {
     key: "superqueen_capture",
     values: &["anywhere", "queen-lines", "none"],
-    help: "where a superqueen may capture: on any square, only on its queen lines, or nowhere",
+    help: (
+        "where a superqueen may capture: on any square, only on its queen lines, or nowhere",
+        "где суперферзь может брать: на любом поле, только на линиях ферзя, или нигде",
+    ),
 };
 
 const WIN: OptionSpec = OptionSpec {
     key: "win",
     values: &["queens", "all-queens"],
-    help: "a side loses when its two queens are gone, or only when its superqueens are gone too",
+    help: (
+        "a side loses when its two queens are gone, or only when its superqueens are gone too",
+        "сторона проигрывает, когда взяты оба её ферзя, или только когда взяты и суперферзи",
+    ),
 };
 
 impl Rules {

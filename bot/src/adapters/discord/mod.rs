@@ -331,7 +331,7 @@ impl Discord {
         // A command Discord still shows from an older registration gets the help.
         let input = match Verb::named(&command.data.name) {
             Some(verb) => commands::read_named(verb, slash::named(&command.data.options)),
-            None => Ok(Command::Help),
+            None => Ok(Command::Help(None)),
         };
         self.replies(&context, input).await
     }

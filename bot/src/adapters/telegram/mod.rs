@@ -629,7 +629,7 @@ pub fn read(text: &str, bot: &str, private: bool, board: Option<i64>) -> Vec<Inp
     if private && name.eq_ignore_ascii_case(Verb::Start.name()) {
         return vec![
             Ok(Command::Settings(vec![Setting::DirectMessages(true)])),
-            Ok(Command::Help),
+            Ok(Command::Help(None)),
         ];
     }
     let input = commands::parse(text);
@@ -806,12 +806,12 @@ mod tests {
         );
         assert!(said("nice move lol", false, Some(3)).is_empty(), "chatter");
         assert!(said("hello all", false, None).is_empty(), "group chatter");
-        assert_eq!(said("help", true, None), [Ok(Command::Help)]);
+        assert_eq!(said("help", true, None), [Ok(Command::Help(None))]);
         assert_eq!(
             said("/start", true, None),
             [
                 Ok(Command::Settings(vec![Setting::DirectMessages(true)])),
-                Ok(Command::Help)
+                Ok(Command::Help(None))
             ]
         );
         assert_eq!(said("/start", false, None), [Ok(Command::Start(None))]);
