@@ -86,6 +86,17 @@ fn control_key(army: Army, controller: Army) -> u64 {
     KEYS[4 * 9 * 64 + 8 + army.index() * 4 + controller.index()]
 }
 
+/// What an army does when its turn comes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Standing {
+    /// It has a move and plays.
+    Plays,
+    /// Stalemated: its turns are passed over (a draw if its ally is out too).
+    Stalemated,
+    /// Its attacked king has no move at all: its turns are passed over.
+    Stuck,
+}
+
 /// The state of an Enochian game that moves depend on.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
@@ -549,23 +560,66 @@ impl Position {
         }
     }
 
-    /// Whether `army` is stalemated as the seed says: its king is not
-    /// attacked, but every move it has would leave it attacked (a kingless
-    /// army: it has no move at all).
-    fn stalemated(&self, army: Army) -> bool {
-        if self.in_check(army) || !self.king_moves(army, false).is_empty() {
-            return false;
-        }
-        // The king cannot step; does any other man's move keep it safe?
-        let mut safe = false;
-        self.army_moves(army, |mv| {
-            if !safe {
-                let mut after = self.clone();
-                after.apply(army, mv);
-                safe = !after.in_check(army);
+    /// Whether `army` plays when its turn comes, is stalemated as the seed
+    /// says (its king not attacked, but every move it has would leave it
+    /// attacked; a kingless army: it has no move at all), or is stuck in
+    /// check without a move.
+    fn standing(&self, army: Army) -> Standing {
+        // A move can only expose the king by opening a line through the
+        // square it leaves, by a concourse, or by taking a pawn (enemy pawns
+        // waiting on their far edge may then convert): any other move of
+        // another man keeps it safe without playing it, and such a move
+        // exists in check too (where there is no stalemate either).
+        let king = self.king(army);
+        let aligned = |square: Square| {
+            king.is_some_and(|k| {
+                let dx = i32::from(BOARD.file(square)) - i32::from(BOARD.file(k));
+                let dy = i32::from(BOARD.rank(square)) - i32::from(BOARD.rank(k));
+                dx == 0 || dy == 0 || dx.abs() == dy.abs()
+            })
+        };
+        let pawns = self.occupied() & !self.pieces();
+        let plain = self.each_man(army, |kind, from, targets| {
+            let quiet_kind = !matches!(kind, Kind::King | Kind::Bishop | Kind::Queen);
+            if quiet_kind && !aligned(from) && !(targets & !pawns).is_empty() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
         });
-        !safe
+        if plain.is_break() {
+            return Standing::Plays;
+        }
+        if self.in_check(army) {
+            return match self.can_move(army) {
+                true => Standing::Plays,
+                false => Standing::Stuck,
+            };
+        }
+        if !self.king_moves(army, false).is_empty() {
+            return Standing::Plays;
+        }
+        // The king cannot step: does any other man's move keep it safe?
+        let mut safe = false;
+        self.army_moves(army, |mv| {
+            if safe {
+                return;
+            }
+            let arrives = mv.promotion.unwrap_or(mv.kind);
+            let takes_pawn = self.men_at(mv.to).any(|(_, kind)| kind.is_pawn());
+            let plain = !aligned(mv.from) && !matches!(arrives, Kind::Bishop | Kind::Queen);
+            safe = if plain && !takes_pawn {
+                true
+            } else {
+                let mut after = self.clone();
+                after.apply(army, mv);
+                !after.in_check(army)
+            };
+        });
+        match safe {
+            true => Standing::Plays,
+            false => Standing::Stalemated,
+        }
     }
 
     /// Passes the turn to the next army that can move. A stalemated army is
@@ -581,19 +635,24 @@ impl Position {
             if !self.in_play(army) {
                 continue;
             }
-            if self.stalemated(army) {
-                let ally = army.ally();
-                let same_seat = self.controller[ally.index()] == self.controller[army.index()];
-                if !self.in_play(ally) || same_seat || self.stalemated(ally) {
-                    self.drawn = true;
+            match self.standing(army) {
+                Standing::Plays => {
                     self.set_turn(army);
                     return;
                 }
-                continue;
-            }
-            if self.can_move(army) {
-                self.set_turn(army);
-                return;
+                Standing::Stalemated => {
+                    let ally = army.ally();
+                    let same_seat = self.controller[ally.index()] == self.controller[army.index()];
+                    let ally_out = !self.in_play(ally)
+                        || same_seat
+                        || self.standing(ally) == Standing::Stalemated;
+                    if ally_out {
+                        self.drawn = true;
+                        self.set_turn(army);
+                        return;
+                    }
+                }
+                Standing::Stuck => {}
             }
         }
         self.drawn = true;
