@@ -1,7 +1,7 @@
 //! The scheduler's work: a spirit's move, a reminder, a deadline, each run
 //! from a claimed job; and the outbox, whose messages the front ends send.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use seance_engine::spirit::{Level, Spirit};
 use seance_engine::{Action, Seat};
@@ -318,20 +318,18 @@ impl Service {
     }
 
     /// True the first time any process on this database sees the signed
-    /// request `key` (sent at `sent`, wall clock); a request older than
-    /// `window` is refused by its timestamp, so its record is forgotten then.
+    /// request `key`, sent at `sent` when it is `now` (the platform's wall
+    /// clock, in milliseconds); a request more than `window` old is refused
+    /// by its timestamp, so its record is forgotten then.
     pub async fn first_sight(
         &self,
         key: &str,
-        sent: SystemTime,
+        sent: i64,
+        now: i64,
         window: Duration,
     ) -> Result<bool, StoreError> {
-        let ms = |at: SystemTime| {
-            at.duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_millis() as i64)
-        };
-        let forget = SystemTime::now().checked_sub(window).unwrap_or(UNIX_EPOCH);
-        self.store.first_sight(key, ms(sent), ms(forget)).await
+        let forget = now - window.as_millis() as i64;
+        self.store.first_sight(key, sent, forget).await
     }
 
     /// Marks an outbox message sent.

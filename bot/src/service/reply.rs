@@ -44,14 +44,34 @@ impl Board {
         seance_render::png(&self.view, &self.players, &style)
     }
 
-    /// The game as an animated GIF, one frame a move, from [`Board::frames`].
-    pub fn gif(&self, style: &Style) -> Result<Vec<u8>, seance_render::ReplayError> {
+    /// The game as an animated GIF, one frame a move, from [`Board::frames`],
+    /// if it has frames and the GIF fits in `max_bytes` (a platform's file
+    /// limit). A replay that cannot be drawn or is too big is logged, tagged
+    /// `front`, and left off: the message goes without it.
+    pub fn replay(&self, style: &Style, max_bytes: usize, front: &str) -> Option<Vec<u8>> {
+        if self.frames.is_empty() {
+            return None;
+        }
         let style = Style {
             seat: self.seat,
             ..*style
         };
         let delay = std::time::Duration::from_millis(900);
-        seance_render::gif(&self.frames, &self.players, &style, delay)
+        match seance_render::gif(&self.frames, &self.players, &style, delay) {
+            Ok(gif) if gif.len() <= max_bytes => Some(gif),
+            Ok(gif) => {
+                eprintln!(
+                    "{front}: the replay of game #{} is {} bytes, over the limit of {max_bytes}; sent without it",
+                    self.game.0,
+                    gif.len()
+                );
+                None
+            }
+            Err(error) => {
+                eprintln!("{front}: drawing a replay failed: {error}");
+                None
+            }
+        }
     }
 }
 

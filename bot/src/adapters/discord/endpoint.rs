@@ -6,7 +6,7 @@
 //! anything else is refused with 401.
 
 use std::net::SocketAddr;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
@@ -21,6 +21,7 @@ use serenity::all::{
 };
 
 use super::{Answer, Discord};
+use crate::clock::{Clock, SystemClock};
 use crate::config;
 use crate::service::dice::{from_hex, hex};
 
@@ -107,17 +108,20 @@ impl Endpoint {
             .verify_strict(&signed, &Signature::from_bytes(&signature))
             .map_err(|_| Refusal::Unauthorized)?;
         // A valid request replayed later, or twice, is refused too.
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let sent: u64 = timestamp.parse().map_err(|_| Refusal::Unauthorized)?;
-        if now.abs_diff(sent) > FRESH {
+        let now = SystemClock.now_ms();
+        let sent: i64 = timestamp.parse().map_err(|_| Refusal::Unauthorized)?;
+        let sent = sent.saturating_mul(1000);
+        let window = Duration::from_secs(FRESH);
+        if now.abs_diff(sent) > window.as_millis() as u64 {
             return Err(Refusal::Unauthorized);
         }
         let key = hex(&signature);
-        let sent = UNIX_EPOCH + Duration::from_secs(sent);
-        let window = Duration::from_secs(FRESH);
-        match self.discord.service.first_sight(&key, sent, window).await {
+        match self
+            .discord
+            .service
+            .first_sight(&key, sent, now, window)
+            .await
+        {
             Ok(true) => Ok(()),
             Ok(false) => Err(Refusal::Unauthorized),
             Err(error) => {

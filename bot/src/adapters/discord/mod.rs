@@ -660,17 +660,12 @@ impl Discord {
                 ]));
             }
         }
-        if let Some(board) = reply.board.as_ref().filter(|b| !b.frames.is_empty()) {
-            match board.gif(&self.style) {
-                // A replay too big for Discord is left off; the record stays.
-                Ok(gif) if gif.len() > MAX_FILE => eprintln!(
-                    "discord: the replay of game #{} is {} bytes, over Discord's limit; sent without it",
-                    board.game.0,
-                    gif.len()
-                ),
-                Ok(gif) => files.push(CreateAttachment::bytes(gif, "seance-replay.gif")),
-                Err(error) => eprintln!("discord: drawing a replay failed: {error}"),
-            }
+        if let Some(gif) = reply
+            .board
+            .as_ref()
+            .and_then(|board| board.replay(&self.style, MAX_FILE, "discord"))
+        {
+            files.push(CreateAttachment::bytes(gif, "seance-replay.gif"));
         }
         Outgoing {
             text,

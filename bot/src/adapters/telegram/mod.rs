@@ -29,6 +29,7 @@ use teloxide::{ApiError, Bot, RequestError};
 
 use self::keyboard::Press;
 use self::pace::{MAX_CAPTION, MAX_TEXT, Note, Pace, Photo, Step};
+use crate::clock::{Clock, SystemClock};
 use crate::commands::{self, Command, ParseError, Proposal, Setting, Verb};
 use crate::config;
 use crate::platform::Platform;
@@ -299,18 +300,7 @@ impl Telegram {
             if board.view.panel.outcome.is_none() {
                 note.keyboard = Some(keyboard::board(board.game.0));
             }
-            if !board.frames.is_empty() {
-                match board.gif(&self.style) {
-                    // A replay too big for Telegram is left off; the record stays.
-                    Ok(gif) if gif.len() > MAX_FILE => eprintln!(
-                        "telegram: the replay of game #{} is {} bytes, over the Bot API's limit; sent without it",
-                        board.game.0,
-                        gif.len()
-                    ),
-                    Ok(gif) => note.replay = Some(gif),
-                    Err(error) => eprintln!("telegram: drawing a replay failed: {error}"),
-                }
-            }
+            note.replay = board.replay(&self.style, MAX_FILE, "telegram");
         }
         note
     }
@@ -387,9 +377,7 @@ impl Telegram {
     /// in charge.
     async fn shared_wait(&self, chat: ChatId) -> Option<Duration> {
         let (burst, every) = self.pace.budget();
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
+        let now = SystemClock.now_ms();
         let chat = chat.0.to_string();
         match self
             .service
