@@ -11,7 +11,9 @@ every kind may move and each turn is one move.
 GAME is chaturaji, chaturaji-classic or chaturaji-nodice; the position text
 is the engine's (see engine/src/chaturaji/text.rs). Options: swap is not
 needed (positions give the men), kingless=stop, bishop=short, end=chaturaji,
-win=kings, dead_men=0.
+win=kings, dead_men=0, alliance=partners (Red with Yellow, Green with Black:
+taking the partner's king or mounting its throne commands its army, and the
+game ends when one pair is left).
 """
 import sys
 
@@ -65,6 +67,12 @@ class Game:
         if fields[6] != '-':
             for entry in fields[6].split(','):
                 self.held[self.seat_of(entry[0])] = (self.seat_of(entry[1]), entry.endswith('!'))
+        # Who plays each army: its own seat, or a partner commanding it.
+        self.controller = list(range(4))
+        if len(fields) > 7 and fields[7] != '-':
+            for entry in fields[7].split(','):
+                self.controller[self.seat_of(entry[0])] = self.seat_of(entry[1])
+        self.partners = options.get('alliance') == 'partners'
         self.stuck = False
 
     def seat_of(self, letter):
@@ -77,6 +85,7 @@ class Game:
         other.scores = list(self.scores)
         other.out = list(self.out)
         other.held = list(self.held)
+        other.controller = list(self.controller)
         return other
 
     def letters(self):
@@ -176,7 +185,10 @@ class Game:
                 continue
             quiet, capture = self.reach(seat, man, x, y)
             targets = [t for t in quiet if t not in self.board]
-            targets += [t for t in capture if t in self.board and self.board[t][0] != seat]
+            # Anyone's man but those the same player moves.
+            mover = self.controller[seat]
+            targets += [t for t in capture
+                        if t in self.board and self.controller[self.board[t][0]] != mover]
             for t in dict.fromkeys(targets):
                 if man == 'P' and self.on_far_edge(seat, *t):
                     for p in self.promotions(seat, *t):
@@ -191,12 +203,20 @@ class Game:
             return 0
         return VALUES[self.game][man]
 
+    def allied(self, a, b):
+        return a == b or (self.partners and a % 2 == b % 2)
+
     def capture(self, seat, square, by_king_on_throne):
         victim, man = self.board.pop(square)
-        self.scores[seat] += self.value(victim, man)
+        taker = self.controller[seat]
+        ally = self.allied(victim, taker)
+        if not ally:
+            self.scores[taker] += self.value(victim, man)
         if man == 'K' and not self.has_king(victim):
-            self.held[victim] = (seat, by_king_on_throne)
-            if self.game != 'chaturaji-classic' or self.options.get('kingless') == 'stop':
+            self.held[victim] = (taker, by_king_on_throne)
+            if ally:
+                self.controller[victim] = taker
+            elif self.game != 'chaturaji-classic' or self.options.get('kingless') == 'stop':
                 self.out[victim] = True
 
     def throne(self, seat):
@@ -222,6 +242,12 @@ class Game:
         self.board[to] = (seat, promo or man)
         if self.game == 'chaturaji-classic' and man == 'B':
             self.triumph(seat, to)
+        if self.partners and man == 'K':
+            # A king on the partner's throne commands the partner's army.
+            taker = self.controller[seat]
+            for t in range(4):
+                if t not in (seat, taker) and self.allied(t, taker) and to == self.throne(t):
+                    self.controller[t] = taker
         if self.game == 'chaturaji-nodice' and sum(before.in_play(s) for s in range(4)) >= 3:
             self.scores[seat] += self.check_bonus(before, seat)
         if captured or man == 'P':
@@ -253,7 +279,7 @@ class Game:
             men = [self.board.get(b) for b in block]
             if all(m and m[1] == 'B' for m in men) and len({m[0] for m in men}) == 4:
                 for b in block:
-                    if self.board[b][0] != seat:
+                    if self.controller[self.board[b][0]] != self.controller[seat]:
                         self.capture(seat, b, False)
 
     def end_turn(self):
@@ -272,10 +298,14 @@ class Game:
         self.stuck = True
 
     def chaturaji(self):
+        # Every other king held with one's own standing; with partners, both
+        # enemy kings held and the partner's army commanded.
         for p in range(4):
+            if self.partners and self.controller[(p + 2) % 4] != p:
+                continue
             if self.has_king(p) and all(
                 not self.has_king(o) and self.held[o] and self.held[o][0] == p
-                for o in range(4) if o != p
+                for o in range(4) if not self.allied(o, p)
             ):
                 return True
         return False
@@ -302,7 +332,8 @@ class Game:
                 and self.chaturaji():
             return True
         in_play = sum(self.in_play(s) for s in range(4))
-        if in_play <= 1 or self.stuck or self.quiet >= 50 * in_play:
+        sides = {s % 2 if self.partners else s for s in range(4) if self.in_play(s)}
+        if len(sides) <= 1 or self.stuck or self.quiet >= 50 * in_play:
             return True
         return self.game == 'chaturaji-nodice' and self.unreachable()
 

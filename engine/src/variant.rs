@@ -10,7 +10,7 @@ use crate::game::{ActionError, Offer};
 use crate::geometry::{Geometry, Square};
 use crate::options::{OptionError, OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
-use crate::seat::{Phase, Seat, SeatInfo};
+use crate::seat::{Phase, Seat, SeatInfo, Team};
 use crate::view::{BoardView, Figure};
 
 /// What a game offers, for menus and help (its name, in each language the
@@ -167,6 +167,12 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
     /// frozen), assuming the game goes on. Every seat by default.
     fn in_play(&self, _seat: Seat) -> bool {
         true
+    }
+
+    /// The team `seat` plays for in this game: the seating's by default (a
+    /// game whose options make partners of its seats says so here).
+    fn team(&self, seat: Seat) -> Team {
+        Self::info().seats[seat.index()].team
     }
 
     /// The faces rolled for this turn that are still to play (none in games without dice).

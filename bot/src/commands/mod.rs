@@ -171,7 +171,8 @@ pub enum Setting {
 pub enum Proposal {
     /// A draw (in games of points: stop and count).
     Draw,
-    /// Enochian chess: exchange prisoner kings, giving back this army's king.
+    /// Enochian chess, classical Chaturaji: exchange prisoner kings, giving
+    /// back this army's king (or taking back a partner's).
     Exchange(Color),
 }
 

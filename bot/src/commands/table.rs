@@ -303,15 +303,15 @@ const MOVES: Spec = Spec {
 };
 
 const EXCHANGE: Spec = Spec {
-    en: "Enochian chess: offer to exchange prisoner kings",
-    ru: "Енохианские шахматы: предложить обмен пленными королями",
+    en: "Enochian chess, classical Chaturaji: exchange prisoner kings",
+    ru: "Енохианские шахматы, классическая чатураджи: обмен пленными королями",
     params: &[
         required(param(
             Kind::Colour,
             ("king", "король"),
             (
-                "The colour of the king you give back",
-                "Цвет короля, которого вы возвращаете",
+                "The king you give back (or, in classical Chaturaji, a partner's you take back)",
+                "Король, которого вы отдаёте (или, в классической чатураджи, король союзника)",
             ),
             ("colour", "цвет"),
         )),

@@ -152,9 +152,9 @@ fn offer_text(offer: Offer, locale: Locale) -> String {
     match offer {
         Offer::Draw => locale.pick("a draw", "ничью").to_string(),
         Offer::Exchange(color) => locale.pick(
-            format!("to exchange kings, giving back the {color} king"),
+            format!("to exchange kings: the {color} king changes hands"),
             format!(
-                "обмен королями, возвращая короля ({})",
+                "обмен королями: король ({}) меняет хозяина",
                 color_name(color, locale)
             ),
         ),

@@ -32,7 +32,7 @@ use crate::game::{ActionError, Offer};
 use crate::geometry::{Geometry, Square};
 use crate::options::{OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
-use crate::seat::{Phase, Seat};
+use crate::seat::{Phase, Seat, Team};
 use crate::variant::{GameInfo, MoveInfo, PositionError, SetupError, Variant};
 use crate::view::{BoardView, CellView, Figure, Highlight, Mark, Panel, PieceState, PieceView};
 
@@ -74,6 +74,9 @@ pub struct Config {
     pub win_by_kings: bool,
     /// No dice: the seed's dead men, worth nothing, their king included.
     pub dead_worthless: bool,
+    /// Classic: partners sit opposite (Red and Yellow, Green and Black) and
+    /// win or lose together.
+    pub partners: bool,
 }
 
 /// What a spirit counts for a seat still taking turns, in hundredths of a pawn.
@@ -163,6 +166,14 @@ const DEAD_MEN: OptionSpec = OptionSpec {
         "король мёртвого войска ещё стоит 3 очка, или (по статье) его фигуры не дают ничего",
     ),
 };
+const ALLIANCE: OptionSpec = OptionSpec {
+    key: "alliance",
+    values: &["none", "partners"],
+    help: (
+        "every player for himself, or partners sitting opposite (Red with Yellow, Green with Black) who may take each other's king and command its army",
+        "каждый сам за себя, или союзники друг напротив друга (красные с жёлтыми, зелёные с чёрными), которые могут взять короля союзника и командовать его войском",
+    ),
+};
 const LIMIT_POINTS: OptionSpec = OptionSpec {
     key: "limit_points",
     values: &["survivors", "dead-kings"],
@@ -191,6 +202,7 @@ impl Config {
             chaturaji_ends: yes(&END),
             win_by_kings: yes(&WIN),
             dead_worthless: yes(&DEAD_MEN),
+            partners: yes(&ALLIANCE),
         }
     }
 }
@@ -208,7 +220,7 @@ static MODERN_INFO: GameInfo = GameInfo {
 static CLASSIC_INFO: GameInfo = GameInfo {
     id: "chaturaji-classic",
     setups: &["al-biruni"],
-    options: &[FIRST, DIRECTION, KINGLESS, DICE, PASS, END],
+    options: &[FIRST, DIRECTION, KINGLESS, DICE, PASS, END, ALLIANCE],
     seats: &DICE_SEATS,
     pieces: &DICE_PIECES,
     letters_in_moves: false,
@@ -296,6 +308,18 @@ impl<R: Rulebook> Chaturaji<R> {
         self.position.man_at(square)
     }
 
+    /// The seat that plays `army` now: its own, or a partner commanding it.
+    pub fn controller(&self, army: Seat) -> Seat {
+        self.position.controller(army)
+    }
+
+    /// The armies `seat` plays now and that still take turns.
+    fn armies_of(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
+        (0..4).map(Seat).filter(move |&army| {
+            self.position.controller(army) == seat && self.position.in_play(army)
+        })
+    }
+
     fn seat_of(color: crate::seat::Color) -> Option<Seat> {
         R::info().seat_named(color.name())
     }
@@ -339,10 +363,11 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
     }
 
     fn phase(&self) -> Phase {
+        let seat = self.position.controller(self.position.turn);
         if self.position.awaiting_roll {
-            Phase::Roll(self.position.turn)
+            Phase::Roll(seat)
         } else {
-            Phase::Move(self.position.turn)
+            Phase::Move(seat)
         }
     }
 
@@ -367,8 +392,18 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         Ok(())
     }
 
+    /// A seat plays while an army it commands (its own, or its partner's)
+    /// still takes turns.
     fn in_play(&self, seat: Seat) -> bool {
-        self.position.in_play(seat)
+        self.armies_of(seat).next().is_some()
+    }
+
+    fn team(&self, seat: Seat) -> Team {
+        if self.position.config.partners {
+            Team(seat.0 % 2)
+        } else {
+            Team(seat.0)
+        }
     }
 
     fn dice(&self) -> Vec<u8> {
@@ -484,17 +519,25 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         100 * self.position.scores[seat.index()] + playing - exposed
     }
 
+    /// The seat's armies leave play, its partner's too if it commands it.
     fn concede(&mut self, seat: Seat, _reason: Reason) -> Result<Option<Outcome>, ActionError> {
-        if !self.position.in_play(seat) {
+        let armies: Vec<Seat> = self.armies_of(seat).collect();
+        if armies.is_empty() {
             return Err(ActionError::OutOfPlay);
         }
-        self.position.concede(seat);
+        for army in armies {
+            self.position.concede(army);
+        }
         Ok(self.outcome())
     }
 
     fn offer_parties(&self, offerer: Seat, offer: Offer) -> Result<Vec<Seat>, ActionError> {
         match offer {
-            Offer::Draw => Ok(self.position.seats_in_play().collect()),
+            Offer::Draw => {
+                let mut seats: Vec<Seat> = (0..4).map(Seat).filter(|&s| self.in_play(s)).collect();
+                seats.dedup();
+                Ok(seats)
+            }
             Offer::Exchange(color) => {
                 let king = Self::seat_of(color).ok_or(ActionError::OfferUnavailable)?;
                 scoring::exchange_parties(&self.position, offerer, king)
@@ -550,6 +593,10 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
             }));
         }
         let mut panel = Panel::new(info.seats, self.phase());
+        for view in &mut panel.seats {
+            view.team = self.team(view.seat);
+        }
+        panel.army = Some(info.seats[position.turn.index()].color);
         panel.dice = self.dice();
         panel.scores = position.scores.to_vec();
         BoardView {

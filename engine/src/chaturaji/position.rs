@@ -1,6 +1,7 @@
 //! A Chaturaji position: the men, whose turn and which dice, who is out of
-//! play, the scores, and the kings held as prisoners; with move generation
-//! and the playing of moves, rolls and resignations.
+//! play and who commands each army, the scores, the thrones mounted and the
+//! kings held as prisoners; with move generation and the playing of moves,
+//! rolls and resignations.
 
 use std::ops::ControlFlow;
 
@@ -14,6 +15,10 @@ use crate::seat::Seat;
 use crate::zobrist;
 
 pub(super) const BOARD: Geometry = Geometry::CHESSBOARD;
+
+/// What mounting another army's throne scores (a Sinhasana): one stake, the
+/// worth of a king; twice that when the king takes a king there.
+pub(super) const SINHASANA: i32 = 5;
 
 /// Rounds (one turn of every seat in play) without a capture or a pawn move
 /// after which the game ends.
@@ -36,9 +41,13 @@ pub enum DiceMode {
 pub struct Hold {
     /// The seat that captured it (or received it in an exchange).
     pub by: Seat,
+    /// Whether a king took it (the partners' chaturaji doubles for this).
+    pub by_king: bool,
     /// Whether it was taken by that seat's king on its own throne (the
     /// fourfold chaturaji of the classical game counts these).
     pub on_throne_by_king: bool,
+    /// When it was taken: kings held earlier have lower numbers.
+    pub order: u8,
 }
 
 /// A move: a man from one square to another, maybe promoting; or, in the
@@ -59,8 +68,8 @@ pub enum Move {
 }
 
 /// Zobrist keys: one per seat, kind and square; then one per seat to move;
-/// then one per seat out of play.
-const KEYS: [u64; 4 * 5 * 64 + 8] = zobrist::keys(0x6368_6174_7572_616a);
+/// then one per seat out of play; then one per army and seat commanding it.
+const KEYS: [u64; 4 * 5 * 64 + 8 + 16] = zobrist::keys(0x6368_6174_7572_616a);
 
 const fn man_key(seat: Seat, man: Man, square: Square) -> u64 {
     KEYS[(seat.index() * 5 + man.index()) * 64 + square.index()]
@@ -72,6 +81,10 @@ const fn turn_key(seat: Seat) -> u64 {
 
 const fn out_key(seat: Seat) -> u64 {
     KEYS[4 * 5 * 64 + 4 + seat.index()]
+}
+
+const fn control_key(army: Seat, by: Seat) -> u64 {
+    KEYS[4 * 5 * 64 + 8 + army.index() * 4 + by.index()]
 }
 
 /// The state of a Chaturaji game that moves depend on.
@@ -93,6 +106,12 @@ pub struct Position {
     /// Turns since the last capture or pawn move.
     pub(super) quiet: u16,
     pub(super) held: [Option<Hold>; 4],
+    /// The seat that plays each army: its own, or a partner who took its
+    /// king or mounted its throne.
+    pub(super) controller: [Seat; 4],
+    /// For each seat, the armies whose thrones its kings have mounted (one
+    /// bit per army): each Sinhasana scores once.
+    pub(super) mounted: [u8; 4],
     /// No seat could act when the turn last passed.
     pub(super) stuck: bool,
     hash: u64,
@@ -119,6 +138,8 @@ impl Position {
             scores: [0; 4],
             quiet: 0,
             held: [None; 4],
+            controller: [Seat(0), Seat(1), Seat(2), Seat(3)],
+            mounted: [0; 4],
             stuck: false,
             hash: turn_key(turn),
         }
@@ -140,12 +161,37 @@ impl Position {
         }
     }
 
+    /// Gives the command of `army` to `by`.
+    pub(super) fn set_controller(&mut self, army: Seat, by: Seat) {
+        let was = self.controller[army.index()];
+        self.hash ^= control_key(army, was) ^ control_key(army, by);
+        self.controller[army.index()] = by;
+    }
+
+    /// The seat that plays `army` now.
+    pub fn controller(&self, army: Seat) -> Seat {
+        self.controller[army.index()]
+    }
+
+    /// Whether `a` and `b` fight on one side: the same seat, or partners.
+    pub fn allied(&self, a: Seat, b: Seat) -> bool {
+        a == b || self.config.partners && a.0 % 2 == b.0 % 2
+    }
+
+    /// The men of every army that `seat` plays now.
+    fn commanded(&self, seat: Seat) -> u64 {
+        (0..4)
+            .map(Seat)
+            .filter(|&army| self.controller(army) == seat)
+            .fold(0, |set, army| set | self.army(army))
+    }
+
     fn set_turn(&mut self, seat: Seat) {
         self.hash ^= turn_key(self.turn) ^ turn_key(seat);
         self.turn = seat;
     }
 
-    /// The hash of the men, the seat to act and who is out.
+    /// The hash of the men, the seat to act, who is out and who commands.
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -249,7 +295,9 @@ impl Position {
         let own = self.men[seat.index()];
         let occupied = self.men[0] | self.men[1] | self.men[2] | self.men[3];
         let empty = !occupied;
-        let enemies = occupied & !own;
+        // Any man may be taken, an ally's too, but none that the same
+        // player moves.
+        let enemies = occupied & !self.commanded(self.controller(seat));
         for man in Man::ALL {
             if kinds & man.bit() == 0 {
                 continue;
@@ -360,12 +408,21 @@ impl Position {
         let captured = self.man_at(to);
         if let Some((victim, prey)) = captured {
             let by_king_on_throne = man == Man::King && to == self.side(victim).throne();
-            self.capture(seat, victim, prey, to, by_king_on_throne);
+            self.capture(seat, victim, prey, to, man == Man::King, by_king_on_throne);
         }
         self.toggle(seat, man, from);
         self.toggle(seat, promotion.unwrap_or(man), to);
-        if man == Man::Boat && self.ruleset == Ruleset::Classic {
-            self.triumph_of_boats(seat, to);
+        if self.ruleset == Ruleset::Classic {
+            match man {
+                Man::Boat => self.triumph_of_boats(seat, to),
+                Man::King => {
+                    let slew = captured.is_some_and(|(victim, prey)| {
+                        prey == Man::King && !self.allied(victim, self.controller(seat))
+                    });
+                    self.mount(seat, to, slew);
+                }
+                _ => {}
+            }
         }
         if self.ruleset == Ruleset::NoDice && self.seats_in_play().count() >= 3 {
             self.scores[seat.index()] +=
@@ -377,25 +434,60 @@ impl Position {
         self.after_move(man);
     }
 
-    /// Takes `prey` of `victim` on `square` for `seat`, scoring it.
+    /// A man of `army` takes `prey` of `victim` on `square`: it scores for
+    /// the seat playing `army`, unless the victim is that seat's partner,
+    /// whose army it commands from then on when the prey is its king (the
+    /// seed: «взятие союзного короля и контроль над его армией»).
     pub(super) fn capture(
         &mut self,
-        seat: Seat,
+        army: Seat,
         victim: Seat,
         prey: Man,
         square: Square,
+        by_king: bool,
         by_king_on_throne: bool,
     ) {
+        let taker = self.controller(army);
+        let ally = self.allied(victim, taker);
         self.toggle(victim, prey, square);
-        self.scores[seat.index()] += super::scoring::capture_value(self, victim, prey);
+        if !ally {
+            self.scores[taker.index()] += super::scoring::capture_value(self, victim, prey);
+        }
         if prey == Man::King && !self.has_king(victim) {
+            let order = self.held.iter().flatten().map(|h| h.order + 1).max();
             self.held[victim.index()] = Some(Hold {
-                by: seat,
+                by: taker,
+                by_king,
                 on_throne_by_king: by_king_on_throne,
+                order: order.unwrap_or(0),
             });
-            if self.ruleset != Ruleset::Classic || self.config.kingless_stop {
+            if ally {
+                self.set_controller(victim, taker);
+            } else if self.ruleset != Ruleset::Classic || self.config.kingless_stop {
                 self.set_out(victim, true);
             }
+        }
+    }
+
+    /// A king of `army` has come to `to`: if that is another army's throne,
+    /// the seat playing it gains a Sinhasana there (once per throne; double
+    /// when it `slew` an enemy king to get there), and the command of that
+    /// army when it is his partner's (Raghunandana's rules, reference B.6).
+    fn mount(&mut self, army: Seat, to: Square, slew: bool) {
+        let taker = self.controller(army);
+        let Some(throne) = (0..4)
+            .map(Seat)
+            .find(|&t| t != army && t != taker && self.side(t).throne() == to)
+        else {
+            return;
+        };
+        let bit = 1 << throne.index();
+        if self.mounted[taker.index()] & bit == 0 {
+            self.mounted[taker.index()] |= bit;
+            self.scores[taker.index()] += if slew { 2 * SINHASANA } else { SINHASANA };
+        }
+        if self.allied(throne, taker) {
+            self.set_controller(throne, taker);
         }
     }
 
@@ -416,9 +508,12 @@ impl Position {
             armies.sort();
             armies.dedup();
             if block.len() == 4 && armies.len() == 4 {
+                let taker = self.controller(seat);
                 for (&square, owner) in block.iter().zip(owners) {
-                    if let Some((victim, prey)) = owner.filter(|(s, _)| *s != seat) {
-                        self.capture(seat, victim, prey, square, false);
+                    if let Some((victim, prey)) =
+                        owner.filter(|(s, _)| self.controller(*s) != taker)
+                    {
+                        self.capture(seat, victim, prey, square, false, false);
                     }
                 }
             }

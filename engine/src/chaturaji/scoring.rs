@@ -1,6 +1,6 @@
 //! Points and the end of the game: what a capture scores, the no-dice game's
-//! check bonus, the classical chaturaji and exchange of kings, when a game is
-//! over and the final scores.
+//! check bonus, the classical chaturaji and exchange of kings (also between
+//! partners), when a game is over and the final scores.
 
 use super::Ruleset;
 use super::men::Man;
@@ -17,6 +17,11 @@ const SURVIVOR_BONUS: i32 = 2;
 
 /// The classical stake for all three enemy kings taken with one's own king alive.
 const CHATURAJI: i32 = 54;
+
+/// The partners' chaturaji (both enemy kings taken, the ally's army commanded,
+/// one's own king alive): the worth of the two enemy armies, as the seed's 54
+/// is the worth of three.
+const PARTNERS_CHATURAJI: i32 = 36;
 
 /// What capturing `prey` of `victim` scores. In the no-dice game the men of an
 /// army out of play are worth nothing, but its king still 3 (nothing at all
@@ -80,19 +85,47 @@ pub(super) fn check_bonus(
     }
 }
 
-/// The seat that has made chaturaji: its own king on the board and every
-/// other king captured and held by it.
-fn chaturaji(position: &Position) -> Option<Seat> {
-    (0..4).map(Seat).find(|&seat| {
-        position.has_king(seat)
-            && (0..4)
-                .map(Seat)
-                .filter(|&other| other != seat)
-                .all(|other| {
-                    !position.has_king(other)
-                        && position.held[other.index()].is_some_and(|hold| hold.by == seat)
-                })
+/// The seat that has made chaturaji, with what it scores: its own king on
+/// the board and every other king captured and held by it (54, fourfold when
+/// each fell to its king on its own throne); with partners, both enemy kings
+/// held by it and its ally's army under its command (36, double when its
+/// king took the last of them, fourfold when on that king's throne).
+fn chaturaji(position: &Position) -> Option<(Seat, i32)> {
+    (0..4).map(Seat).find_map(|seat| {
+        let partner = Seat((seat.0 + 2) % 4);
+        let partners = position.config.partners;
+        if !position.has_king(seat) || partners && position.controller(partner) != seat {
+            return None;
+        }
+        let holds: Vec<Hold> = (0..4)
+            .map(Seat)
+            .filter(|&other| !position.allied(other, seat))
+            .map(|other| {
+                position.held[other.index()]
+                    .filter(|hold| hold.by == seat && !position.has_king(other))
+            })
+            .collect::<Option<_>>()?;
+        if !partners {
+            let fourfold = holds.iter().all(|hold| hold.on_throne_by_king);
+            return Some((seat, if fourfold { 4 * CHATURAJI } else { CHATURAJI }));
+        }
+        let last = holds.iter().max_by_key(|hold| hold.order)?;
+        let fold = match (last.on_throne_by_king, last.by_king) {
+            (true, _) => 4,
+            (false, true) => 2,
+            (false, false) => 1,
+        };
+        Some((seat, fold * PARTNERS_CHATURAJI))
     })
+}
+
+/// How many sides still have an army in play: teams with partners, else seats.
+fn sides_in_play(position: &Position) -> u16 {
+    let modulus = if position.config.partners { 2 } else { 4 };
+    let sides = position
+        .seats_in_play()
+        .fold(0u8, |set, seat| set | 1 << (seat.0 % modulus));
+    sides.count_ones() as u16
 }
 
 /// In the no-dice game with two seats left: the leader, if the other cannot
@@ -133,7 +166,7 @@ pub(super) fn end_reason(position: &Position) -> Option<Reason> {
         return Some(Reason::Chaturaji);
     }
     let in_play = position.seats_in_play().count() as u16;
-    if in_play <= 1 {
+    if sides_in_play(position) <= 1 {
         let kings = standing_kings(position, |_| true);
         return Some(if made {
             Reason::Chaturaji
@@ -165,11 +198,10 @@ pub(super) fn final_scores(position: &Position, reason: Reason) -> Vec<i32> {
     match position.ruleset {
         Ruleset::Modern => {}
         Ruleset::Classic => {
-            if let Some(winner) = chaturaji(position) {
-                let fourfold = (0..4)
-                    .filter(|&s| s != winner.index())
-                    .all(|s| position.held[s].is_some_and(|hold| hold.on_throne_by_king));
-                scores[winner.index()] = if fourfold { 4 * CHATURAJI } else { CHATURAJI };
+            // The chaturaji replaces the player's other points (Forbes: where
+            // a Sinhasana and a chaturaji coincide, only the chaturaji counts).
+            if let Some((winner, stake)) = chaturaji(position) {
+                scores[winner.index()] = stake;
             }
         }
         Ruleset::NoDice => {
@@ -213,10 +245,24 @@ pub(super) fn outcome(position: &Position) -> Option<Outcome> {
 }
 
 /// The result when the game ends for `reason` (also agreement or
-/// repetition): by the final scores; with `win = kings` (no dice) the seats
-/// still in play win, sharing it when several are, and the scores only show.
+/// repetition): by the final scores; with partners by the sum of each pair's
+/// scores (equal sums draw); with `win = kings` (no dice) the seats still in
+/// play win, sharing it when several are, and the scores only show.
 pub(super) fn stopped(position: &Position, reason: Reason) -> Outcome {
     let scores = final_scores(position, reason);
+    if position.config.partners {
+        let team = |t: usize| scores[t] + scores[t + 2];
+        let winners = match team(0).cmp(&team(1)) {
+            std::cmp::Ordering::Greater => vec![Seat(0), Seat(2)],
+            std::cmp::Ordering::Less => vec![Seat(1), Seat(3)],
+            std::cmp::Ordering::Equal => Vec::new(),
+        };
+        return Outcome {
+            winners,
+            reason,
+            scores,
+        };
+    }
     if position.ruleset == Ruleset::NoDice && position.config.win_by_kings {
         return Outcome {
             winners: position.seats_in_play().collect(),
@@ -227,52 +273,114 @@ pub(super) fn stopped(position: &Position, reason: Reason) -> Outcome {
     Outcome::by_score(scores, reason)
 }
 
-/// Checks that `offerer` may give back the captured king of `king` (which he
-/// holds) for his own (which somebody holds). Only the offerer decides.
+/// What an exchange of kings offered by `offerer`, naming the king of
+/// `king`, does: the king he gives back, if any, and the king that returns.
+struct Terms {
+    given: Option<Seat>,
+    returned: Seat,
+}
+
+/// The terms on which `offerer` may name the captured king of `king`, or
+/// why he may not. He gives back an enemy king he holds for his own, which
+/// somebody holds (the seed: «может выменять его на любого короля, которого
+/// он уже забрал сам»), or, with partners, for his ally's, which an enemy
+/// holds; and holding both enemy kings beside his own he takes his ally's
+/// back for nothing (Nripakrishta, reference B.6).
+fn terms(position: &Position, offerer: Seat, king: Seat) -> Result<Terms, ActionError> {
+    let unavailable = Err(ActionError::OfferUnavailable);
+    if position.ruleset != Ruleset::Classic
+        || king == offerer
+        || position.has_king(king)
+        || position.resigned[offerer.index()]
+    {
+        return unavailable;
+    }
+    let held_by = |s: Seat| {
+        position.held[s.index()]
+            .filter(|_| !position.has_king(s))
+            .map(|hold| hold.by)
+    };
+    let partner = Seat((offerer.0 + 2) % 4);
+    let enemy_holds = |s: Seat| held_by(s).is_some_and(|by| !position.allied(by, offerer));
+    if !position.allied(king, offerer) {
+        if held_by(king) != Some(offerer) {
+            return unavailable;
+        }
+        let returned = if held_by(offerer).is_some() {
+            offerer
+        } else if position.config.partners && enemy_holds(partner) {
+            partner
+        } else {
+            return unavailable;
+        };
+        return Ok(Terms {
+            given: Some(king),
+            returned,
+        });
+    }
+    let holds_both = (0..4)
+        .map(Seat)
+        .filter(|&s| !position.allied(s, offerer))
+        .all(|s| held_by(s) == Some(offerer));
+    if position.has_king(offerer) && holds_both && enemy_holds(king) {
+        Ok(Terms {
+            given: None,
+            returned: king,
+        })
+    } else {
+        unavailable
+    }
+}
+
+/// Checks that `offerer` may make the exchange naming `king` (see [`terms`]).
+/// Only the offerer decides.
 pub(super) fn exchange_parties(
     position: &Position,
     offerer: Seat,
     king: Seat,
 ) -> Result<Vec<Seat>, ActionError> {
-    let holds_theirs = position.held[king.index()].is_some_and(|h| h.by == offerer);
-    let lost_own = position.held[offerer.index()].is_some() && !position.has_king(offerer);
-    if position.ruleset != Ruleset::Classic
-        || king == offerer
-        || !holds_theirs
-        || !lost_own
-        || position.has_king(king)
-        || position.resigned[offerer.index()]
-    {
-        return Err(ActionError::OfferUnavailable);
-    }
-    Ok(vec![offerer])
+    terms(position, offerer, king).map(|_| vec![offerer])
 }
 
-/// Carries out the exchange checked by [`exchange_parties`]: the offerer's
-/// king comes back and the king he gave goes to whoever held his; if that was
-/// its own army, both kings come back.
+/// Carries out the exchange checked by [`exchange_parties`]. The king that
+/// returns goes back to its army. In the free-for-all the king given goes
+/// to whoever held the returning one (and returns too if that was its own
+/// army); between partners it goes back to its army. Whoever loses a king
+/// without getting one in its place gives up the points it scored.
 pub(super) fn exchange(position: &mut Position, offerer: Seat, king: Seat) {
-    let Some(Hold { by: holder, .. }) = position.held[offerer.index()] else {
+    let Ok(Terms { given, returned }) = terms(position, offerer, king) else {
+        return;
+    };
+    let Some(Hold { by: holder, .. }) = position.held[returned.index()].take() else {
         return;
     };
     let value = Man::King.value(position.ruleset);
-    position.held[offerer.index()] = None;
-    position.scores[offerer.index()] -= value;
-    return_king(position, offerer);
-    if holder == king {
-        position.held[king.index()] = None;
-        position.scores[king.index()] -= value;
-        return_king(position, king);
-    } else {
-        position.held[king.index()] = Some(Hold {
-            by: holder,
-            on_throne_by_king: false,
-        });
+    return_king(position, returned);
+    let kept = !position.config.partners && given.is_some_and(|g| g != holder);
+    if !kept && !position.allied(holder, returned) {
+        position.scores[holder.index()] -= value;
+    }
+    if let Some(given) = given {
+        position.scores[offerer.index()] -= value;
+        if kept {
+            if let Some(hold) = position.held[given.index()].as_mut() {
+                *hold = Hold {
+                    by: holder,
+                    by_king: false,
+                    on_throne_by_king: false,
+                    order: hold.order,
+                };
+            }
+        } else {
+            position.held[given.index()] = None;
+            return_king(position, given);
+        }
     }
 }
 
 /// Puts `seat`'s king back on its throne, or on the nearest empty square to
-/// it (by king steps, then the lowest square), and brings the army back into play.
+/// it (by king steps, then the lowest square), and brings the army back into
+/// play under its own player.
 fn return_king(position: &mut Position, seat: Seat) {
     let throne = position.side(seat).throne();
     let occupied = position.occupied();
@@ -289,6 +397,7 @@ fn return_king(position: &mut Position, seat: Seat) {
         return;
     };
     position.toggle(seat, Man::King, square);
+    position.set_controller(seat, seat);
     if !position.resigned[seat.index()] {
         position.set_out(seat, false);
     }

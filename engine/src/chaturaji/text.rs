@@ -1,4 +1,5 @@
-//! The position text of the Chaturaji games, seven fields:
+//! The position text of the Chaturaji games, seven fields and two more that
+//! are written only when one of them is not empty:
 //!
 //! `yByP2kKkEkHkB/yHyP2kPkPkPkP/yEyP6/yKyP6/6gPgK/... r roll 0,0,0,0 - 0 -`
 //!
@@ -12,8 +13,14 @@
 //! 4. the scores in seating order, `,` between them;
 //! 5. the armies out of play (upper case: resigned), or `-`;
 //! 6. the turns since the last capture or pawn move;
-//! 7. the captured kings and who holds them, `gr` for "Green's king, held by
-//!    Red", with `!` when Red's king took it on its throne; `,` between them; or `-`.
+//! 7. the captured kings and who holds them, in the order they were taken,
+//!    `gr` for "Green's king, held by Red", with `!` when Red's king took it
+//!    on its throne and `+` when a king took it elsewhere; `,` between them;
+//!    or `-`;
+//! 8. the armies commanded by another seat, `yr` for "Yellow, played by
+//!    Red", `,` between them, or `-`;
+//! 9. the thrones mounted, `rk` for "Red has mounted Black's throne", `,`
+//!    between them, or `-`.
 
 use super::men::Man;
 use super::position::{BOARD, DiceMode, Hold, Position};
@@ -61,23 +68,62 @@ pub(super) fn write(position: &Position, info: &GameInfo) -> String {
             }
         })
         .collect();
-    let held: Vec<String> = (0..4)
+    let mut holds: Vec<(Seat, Hold)> = (0..4)
         .map(Seat)
-        .filter_map(|victim| {
-            let hold = position.held[victim.index()]?;
-            let mark = if hold.on_throne_by_king { "!" } else { "" };
-            Some(format!("{}{}{mark}", letter(victim), letter(hold.by)))
+        .filter_map(|victim| Some((victim, position.held[victim.index()]?)))
+        .collect();
+    holds.sort_by_key(|(_, hold)| hold.order);
+    let held: Vec<String> = holds
+        .into_iter()
+        .map(|(victim, hold)| {
+            let mark = match (hold.on_throne_by_king, hold.by_king) {
+                (true, _) => "!",
+                (false, true) => "+",
+                (false, false) => "",
+            };
+            format!("{}{}{mark}", letter(victim), letter(hold.by))
         })
         .collect();
-    let or_dash = |s: String| if s.is_empty() { "-".to_owned() } else { s };
-    format!(
+    let pairs = |of: &dyn Fn(Seat) -> Vec<Seat>| -> String {
+        let pairs: Vec<String> = (0..4)
+            .map(Seat)
+            .flat_map(|a| of(a).into_iter().map(move |b| (a, b)))
+            .map(|(a, b)| format!("{}{}", letter(a), letter(b)))
+            .collect();
+        or_dash(pairs.join(","))
+    };
+    let control = pairs(&|army| {
+        let by = position.controller[army.index()];
+        if by == army { vec![] } else { vec![by] }
+    });
+    let thrones = pairs(&|seat| {
+        (0..4)
+            .map(Seat)
+            .filter(|t| position.mounted[seat.index()] & 1 << t.0 != 0)
+            .collect()
+    });
+    let mut text = format!(
         "{board} {} {stage} {} {} {} {}",
         letter(position.turn),
         scores.join(","),
         or_dash(out),
         position.quiet,
         or_dash(held.join(",")),
-    )
+    );
+    if control != "-" || thrones != "-" {
+        text += &format!(" {control} {thrones}");
+    }
+    text
+}
+
+/// The entries of a list field: `,` between them, `-` for none.
+fn list(field: &str) -> impl Iterator<Item = &str> {
+    field.split(',').filter(move |_| field != "-")
+}
+
+/// A list field's text: `-` for none.
+fn or_dash(s: String) -> String {
+    if s.is_empty() { "-".to_owned() } else { s }
 }
 
 /// Reads a position text.
@@ -94,9 +140,23 @@ pub(super) fn parse(
             .find(|s| army_letter(info.seats[s.index()].color) == c.to_ascii_lowercase())
             .ok_or_else(|| bad(format!("'{c}' is not an army of this game")))
     };
+    let pair = |entry: &str| -> Result<(Seat, Seat), PositionError> {
+        let mut chars = entry.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(a), Some(b), None) => Ok((seat_of(a)?, seat_of(b)?)),
+            _ => Err(bad(format!("'{entry}' is not a pair of army letters"))),
+        }
+    };
     let fields: Vec<&str> = text.split_whitespace().collect();
-    let [board, turn, stage, scores, out, quiet, held] = fields[..] else {
-        return Err(bad(format!("expected 7 fields, found {}", fields.len())));
+    let (board, turn, stage, scores, out, quiet, held, control, thrones) = match fields[..] {
+        [a, b, c, d, e, f, g] => (a, b, c, d, e, f, g, "-", "-"),
+        [a, b, c, d, e, f, g, h, i] => (a, b, c, d, e, f, g, h, i),
+        _ => {
+            return Err(bad(format!(
+                "expected 7 or 9 fields, found {}",
+                fields.len()
+            )));
+        }
     };
     let mut turn_chars = turn.chars();
     let (Some(turn), None) = (turn_chars.next(), turn_chars.next()) else {
@@ -155,19 +215,31 @@ pub(super) fn parse(
     position.quiet = quiet
         .parse()
         .map_err(|_| bad(format!("'{quiet}' is not a number")))?;
-    if held != "-" {
-        for entry in held.split(',') {
-            let chars: Vec<char> = entry.chars().collect();
-            let (victim, by, mark) = match chars[..] {
-                [v, b] => (v, b, false),
-                [v, b, '!'] => (v, b, true),
-                _ => return Err(bad(format!("'{entry}' is not a held king"))),
-            };
-            position.held[seat_of(victim)?.index()] = Some(Hold {
-                by: seat_of(by)?,
-                on_throne_by_king: mark,
-            });
+    for (order, entry) in list(held).enumerate() {
+        let chars: Vec<char> = entry.chars().collect();
+        let (victim, by, by_king, on_throne) = match chars[..] {
+            [v, b] => (v, b, false, false),
+            [v, b, '+'] => (v, b, true, false),
+            [v, b, '!'] => (v, b, true, true),
+            _ => return Err(bad(format!("'{entry}' is not a held king"))),
+        };
+        position.held[seat_of(victim)?.index()] = Some(Hold {
+            by: seat_of(by)?,
+            by_king,
+            on_throne_by_king: on_throne,
+            order: order as u8,
+        });
+    }
+    for entry in list(control) {
+        let (army, by) = pair(entry)?;
+        if army == by || !position.allied(army, by) {
+            return Err(bad(format!("'{entry}': only a partner commands an army")));
         }
+        position.set_controller(army, by);
+    }
+    for entry in list(thrones) {
+        let (seat, throne) = pair(entry)?;
+        position.mounted[seat.index()] |= 1 << throne.0;
     }
     Ok(position)
 }

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::value::{balance, capture_gain, team_of};
+use super::value::{balance, capture_gain};
 use super::{Rng, Thought};
 use crate::seat::{Phase, Team};
 use crate::variant::Variant;
@@ -62,7 +62,7 @@ pub fn best<V: Variant>(
 ) -> Option<Thought<V::Move>> {
     let seat = position.phase().seat()?;
     let mut search = Search::<V> {
-        team: team_of::<V>(seat),
+        team: position.team(seat),
         deadline: Instant::now() + budget,
         nodes: 0,
         stopped: false,
@@ -171,7 +171,7 @@ impl<V: Variant> Search<V> {
         let won = outcome
             .winners
             .iter()
-            .any(|&s| team_of::<V>(s) == self.team);
+            .any(|&s| position.team(s) == self.team);
         let distance = ply as i32;
         Some(if won { WIN - distance } else { -WIN + distance })
     }
@@ -192,7 +192,7 @@ impl<V: Variant> Search<V> {
         if depth == 0 {
             return self.quiesce(position, QUIESCENCE, alpha, beta, ply);
         }
-        let ours = team_of::<V>(seat) == self.team;
+        let ours = position.team(seat) == self.team;
         let key = position.search_key();
         let slot = (key as usize) & (TABLE - 1);
         let mut hint = None;
@@ -277,7 +277,7 @@ impl<V: Variant> Search<V> {
         if matches!(position.phase(), Phase::Roll(_)) {
             return stand;
         }
-        let ours = team_of::<V>(seat) == self.team;
+        let ours = position.team(seat) == self.team;
         if ours {
             if stand >= beta {
                 return stand;

@@ -34,11 +34,6 @@ pub fn capture_gain<V: Variant>(position: &V, mv: V::Move) -> i32 {
         .map_or(worth(Figure::Pawn), |(_, figure)| worth(figure))
 }
 
-/// The team of `seat`.
-pub fn team_of<V: Variant>(seat: Seat) -> Team {
-    V::info().seats[usize::from(seat.0)].team
-}
-
 /// The most seats a game has.
 const MOST_SEATS: usize = 4;
 
@@ -48,18 +43,18 @@ const MOST_SEATS: usize = 4;
 /// difference; in a free-for-all only first place wins, so what counts is
 /// the lead over the best rival, not over the average one.
 pub fn balance<V: Variant>(position: &V, team: Team) -> i32 {
-    let seats = V::info().seats;
+    let seats = V::info().seats.len() as u8;
     let (mut totals, mut sizes) = ([0i32; MOST_SEATS], [0i32; MOST_SEATS]);
-    for seat in seats {
-        sizes[usize::from(seat.team.0)] += 1;
+    for seat in (0..seats).map(Seat) {
+        sizes[usize::from(position.team(seat).0)] += 1;
     }
-    let mut count = |seat: Seat, value: i32| totals[usize::from(team_of::<V>(seat).0)] += value;
+    let mut count = |seat: Seat, value: i32| totals[usize::from(position.team(seat).0)] += value;
     for square in position.geometry().squares() {
         if let Some((seat, figure)) = position.occupant(square) {
             count(seat, worth(figure));
         }
     }
-    for seat in 0..seats.len() as u8 {
+    for seat in 0..seats {
         count(Seat(seat), position.appraise(Seat(seat)));
     }
     let ours = usize::from(team.0);

@@ -3,6 +3,7 @@
 mod classic;
 mod modern;
 mod nodice;
+mod partners;
 mod spirits;
 
 use crate::game::{Action, Game, Start};
