@@ -141,6 +141,8 @@ pub struct Games {
     /// How long a job or a message stays with a process that stopped
     /// renewing it (a crashed one) before another may take it over.
     pub job_lease: String,
+    /// How long a player has to choose a colour after a seating roll.
+    pub choice_time: String,
 }
 
 impl Default for Games {
@@ -153,6 +155,7 @@ impl Default for Games {
             spirit_pause: "2s".to_string(),
             spirit_time: "1s".to_string(),
             job_lease: "20s".to_string(),
+            choice_time: "1h".to_string(),
         }
     }
 }
@@ -274,6 +277,7 @@ impl Config {
             ("games.spirit_pause", &self.games.spirit_pause),
             ("games.spirit_time", &self.games.spirit_time),
             ("games.job_lease", &self.games.job_lease),
+            ("games.choice_time", &self.games.choice_time),
         ];
         for (key, value) in durations {
             if value != "0s" && duration::parse(value).is_none() {

@@ -537,5 +537,6 @@ fn defaults(config: &Config) -> Defaults {
         spirit_pause: Config::duration(&games.spirit_pause),
         spirit_time: Config::duration(&games.spirit_time),
         job_lease: Config::duration(&games.job_lease),
+        choice_time: Config::duration(&games.choice_time),
     }
 }

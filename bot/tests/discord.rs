@@ -865,8 +865,20 @@ async fn whole_game(game: GameType, seats: &[Player], spirit: Option<&str>) {
     }
     let mut told = h.slash(seats[0], "start", &[]).await;
     told.extend(h.settle().await);
-    let mut rng = StdRng::seed_from_u64(5);
     let users: HashMap<String, Player> = seats.iter().map(|p| (p.0.to_string(), *p)).collect();
+    // After a seating roll each player asked presses the first colour offered.
+    while h.game(1).await.stage == Stage::Open {
+        let question = told
+            .iter()
+            .rev()
+            .find(|c| !buttons(c).is_empty())
+            .expect("a question with a button a colour");
+        let who = users[&question.allowed_users()[0]];
+        let colour = buttons(question)[0].clone();
+        told = h.press(who, &colour).await;
+        told.extend(h.settle().await);
+    }
+    let mut rng = StdRng::seed_from_u64(5);
     for _ in 0..2000 {
         let record = h.game(1).await;
         if record.stage == Stage::Over {
@@ -903,6 +915,103 @@ async fn whole_game(game: GameType, seats: &[Player], spirit: Option<&str>) {
             .count();
         assert!(spirit_moves > 0, "the spirit's moves reach the channel");
     }
+}
+
+/// The custom ids of the buttons under a message.
+fn buttons(call: &Call) -> Vec<String> {
+    call.payload()
+        .pointer("/components/0/components")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// Enochian chess seats by a roll: the players choose their colours with
+/// buttons, from the highest roller down; a press out of turn is refused
+/// privately.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn enochian_colours_are_chosen_with_buttons_in_the_order_of_the_roll() {
+    let mut h = Harness::new().await;
+    let options = [("game", json!("enochian")), ("time", json!("none"))];
+    h.slash(ANN, "new", &options).await;
+    h.slash(BOB, "join", &[]).await;
+    let calls = h.slash(ANN, "start", &[]).await;
+    let record = h.game(1).await;
+    let order = seance_bot::service::dice::ranking(&record.seed, "seating", &record.entropy, 2);
+    let (first, second) = ([ANN, BOB][order[0]], [ANN, BOB][order[1]]);
+    assert_eq!(
+        calls[0].text(),
+        format!(
+            "Seating by a roll: the players choose their colours in this order: 1. {}, 2. {}.",
+            first.1, second.1
+        )
+    );
+    let question = calls.iter().find(|c| !buttons(c).is_empty()).unwrap();
+    assert!(
+        question.text().starts_with(&format!(
+            "<@{}>, choose your colour: yellow, blue, red, black.",
+            first.0
+        )),
+        "{question:?}"
+    );
+    assert_eq!(question.allowed_users(), [first.0.to_string()]);
+    assert_eq!(
+        buttons(question),
+        [
+            "cmd:join yellow #1",
+            "cmd:join blue #1",
+            "cmd:join red #1",
+            "cmd:join black #1"
+        ]
+    );
+    let calls = h.press(second, "cmd:join red #1").await;
+    assert!(calls[0].ephemeral(), "{calls:?}");
+    assert!(
+        calls[0]
+            .text()
+            .contains(&format!("it is {}'s turn to choose", first.1)),
+        "{calls:?}"
+    );
+    assert_eq!(h.game(1).await, record, "nothing changed");
+    // The chooser's press: the question loses its buttons, the next is asked.
+    let calls = h.press(first, "cmd:join red #1").await;
+    assert_eq!(
+        calls[0].json["type"], 7,
+        "the question is updated: {calls:?}"
+    );
+    assert!(buttons(&calls[0]).is_empty());
+    let texts: Vec<String> = calls.iter().map(Call::text).collect();
+    assert!(
+        texts.contains(&format!("{} plays red.", first.1)),
+        "{texts:?}"
+    );
+    let question = calls.iter().find(|c| !buttons(c).is_empty()).unwrap();
+    assert_eq!(question.allowed_users(), [second.0.to_string()]);
+    assert_eq!(
+        buttons(question),
+        [
+            "cmd:join yellow #1",
+            "cmd:join blue #1",
+            "cmd:join black #1"
+        ]
+    );
+    let calls = h.press(second, "cmd:join black #1").await;
+    assert!(
+        calls
+            .iter()
+            .any(|c| c.text().contains("Game #1 (Enochian chess) begins.")),
+        "{calls:?}"
+    );
+    let record = h.game(1).await;
+    assert_eq!(record.stage, Stage::Playing);
+    let names: Vec<Option<&str>> = record
+        .seats
+        .iter()
+        .map(|s| s.user.as_ref().map(|u| u.name.as_str()))
+        .collect();
+    assert_eq!(names, [None, None, Some(first.1), Some(second.1)]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

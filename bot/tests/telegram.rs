@@ -1504,3 +1504,121 @@ async fn two_processes_share_one_group_without_doubles_or_a_double_budget() {
     let most = most_in_a_window(&calls, every * 6);
     assert!(most <= 1 + 6 + 1, "{most} posts in 9 s: {calls:?}");
 }
+
+/// Enochian chess seats by a roll: from the highest roller down, each player
+/// chooses a colour with the buttons under the bot's question; the bot
+/// chooses for one who lets the time pass, and asks the next in the outbox.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn enochian_colours_are_chosen_with_buttons_in_the_order_of_the_roll() {
+    let mut h = Harness::quick().await;
+    // Ann sits at yellow, Cat at blue, Dan at red.
+    h.say(ANN, "/new enochian time=none").await;
+    h.say(CAT, "/join").await;
+    h.say(DAN, "/join").await;
+    let calls = h.say(ANN, "/start").await;
+    let record = h.game(1).await;
+    let order = seance_bot::service::dice::ranking(&record.seed, "seating", &record.entropy, 3);
+    let [first, second, third] = [0, 1, 2].map(|i| [ANN, CAT, DAN][order[i]]);
+    let link = |m: Member| format!("<a href=\"tg://user?id={}\">{}</a>", m.0, m.1);
+    // The order, then the question with a button a colour (one message or two,
+    // as the posting queue merges them).
+    let all: Vec<String> = calls.iter().map(Call::text).collect();
+    let all = all.join("\n\n");
+    assert!(
+        all.contains(&format!(
+            "Seating by a roll: the players choose their colours in this order: 1. {}, 2. {}, 3. {}.\n\n\
+             {}, choose your colour: yellow, blue, red, black.",
+            first.1,
+            second.1,
+            third.1,
+            link(first)
+        )),
+        "{calls:?}"
+    );
+    let prompt = calls.iter().find(|c| !c.buttons().is_empty()).unwrap();
+    assert_eq!(
+        prompt.buttons(),
+        [
+            "x:join yellow #1",
+            "x:join blue #1",
+            "x:join red #1",
+            "x:join black #1"
+        ]
+    );
+    // Another player's press is answered with an alert and changes nothing.
+    let calls = h.press(second, prompt, "x:join black #1").await;
+    assert_eq!(calls.len(), 1, "{calls:?}");
+    assert_eq!(calls[0].method, "answerCallbackQuery");
+    assert!(
+        calls[0].json["text"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("it is {}'s turn to choose", first.1)),
+        "{calls:?}"
+    );
+    assert_eq!(h.game(1).await, record);
+    // The chooser's press: his colour, the question's buttons gone, the next asked.
+    let calls = h.press(first, prompt, "x:join black #1").await;
+    let texts: Vec<String> = calls.iter().map(Call::text).collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with(&format!("{} plays black.", first.1))),
+        "{texts:?}"
+    );
+    assert!(
+        calls
+            .iter()
+            .any(|c| c.method == "editMessageReplyMarkup" && c.buttons().is_empty()),
+        "{calls:?}"
+    );
+    let next = calls.iter().find(|c| !c.buttons().is_empty()).unwrap();
+    assert!(
+        next.text()
+            .contains(&format!("{}, choose your colour", link(second))),
+        "{next:?}"
+    );
+    assert_eq!(
+        next.buttons(),
+        ["x:join yellow #1", "x:join blue #1", "x:join red #1"]
+    );
+    // The second player lets the hour pass: the bot seats him at the colour
+    // he sat at, and asks the third player, buttons and all.
+    let own = ["yellow", "blue", "red"][order[1]];
+    h.clock.advance(3_600_000);
+    let calls = h.settle().await;
+    assert_eq!(calls.len(), 1, "{calls:?}");
+    assert!(
+        calls[0].text().starts_with(&format!(
+            "{} did not choose in time: the bot seats them at {own}.\n{}, choose your colour: ",
+            second.1,
+            link(third)
+        )),
+        "{calls:?}"
+    );
+    let left: Vec<String> = calls[0].buttons();
+    assert_eq!(left.len(), 2, "{left:?}");
+    // The last choice begins the game, with its board; a spirit takes the rest.
+    let calls = h.press(third, &calls[0], &left[1]).await;
+    assert!(
+        calls
+            .iter()
+            .any(|c| c.text().contains("Game #1 (Enochian chess) begins.")),
+        "{calls:?}"
+    );
+    let record = h.game(1).await;
+    assert_eq!(record.stage, Stage::Playing);
+    let at = |color: &str| {
+        let seat = ["yellow", "blue", "red", "black"]
+            .iter()
+            .position(|c| *c == color);
+        record.seats[seat.unwrap()]
+            .user
+            .as_ref()
+            .map(|u| u.name.clone())
+    };
+    assert_eq!(at("black").as_deref(), Some(first.1));
+    assert_eq!(at(own).as_deref(), Some(second.1));
+    let choice = left[1].split(' ').nth(1).unwrap();
+    assert_eq!(at(choice).as_deref(), Some(third.1));
+}

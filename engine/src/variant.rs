@@ -33,6 +33,10 @@ pub struct GameInfo {
     /// Whether a player who holds two seats may resign one of them. Not in
     /// Enochian chess: «Играющий двумя цветами не может выйти из игры».
     pub two_colours_may_resign: bool,
+    /// Whether the players' colours are settled by a roll at the start unless
+    /// the table says otherwise: in Enochian chess the roll decides who
+    /// chooses a colour first (the rules reference's reading of the seed).
+    pub seats_by_roll: bool,
 }
 
 impl GameInfo {

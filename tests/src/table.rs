@@ -137,7 +137,13 @@ pub async fn seated(
 ) -> (GameId, Vec<Context>) {
     let seats = id.info().seats.len();
     let players: Vec<Context> = (0..seats).map(|i| player(&format!("p{i}"), chat)).collect();
-    ok(service, &players[0], &format!("new {id} {extra}")).await;
+    // The players keep the seats they took, in games that would roll for them too.
+    let fixed = if id.info().seats_by_roll {
+        "seating=fixed"
+    } else {
+        ""
+    };
+    ok(service, &players[0], &format!("new {id} {fixed} {extra}")).await;
     for p in &players[1..] {
         ok(service, p, "join").await;
     }

@@ -75,6 +75,27 @@ async fn four_spirits_play_a_dice_game_to_the_end() {
     assert!(log.iter().any(|l| l.starts_with("roll ")));
 }
 
+/// Enochian chess seats by a roll; at one keyboard the player is asked for
+/// a colour, types one, and spirits take the others.
+#[tokio::test]
+async fn the_terminal_asks_for_a_colour_after_the_seating_roll() {
+    let (out, log) = console_session(GameType::Enochian, &[], &["green", "blue", "quit"]).await;
+    assert!(
+        out.contains("@ann, choose your colour: yellow, blue, red, black."),
+        "{out}"
+    );
+    assert!(
+        out.contains("colour> "),
+        "the prompt asks for a colour: {out}"
+    );
+    assert!(out.contains("This game has no colour 'green'"), "{out}");
+    assert!(out.contains("ann plays blue."), "{out}");
+    assert!(out.contains("Game #1 (Enochian chess) begins."), "{out}");
+    // The spirits before blue move; then the game waits for blue.
+    assert!(!log.is_empty(), "{out}");
+    assert!(out.contains("\nblue> "), "{out}");
+}
+
 #[tokio::test]
 async fn the_input_ending_leaves_quietly() {
     let (out, log) = console_session(GameType::Through, &["black=human"], &[]).await;

@@ -54,7 +54,7 @@ async fn whole_games_of_every_game(scratch: Scratch) {
                 );
                 moves += 1;
             } else {
-                ok(&service, who, "resign").await;
+                resign_someone(&service, who, &players).await;
             }
         }
         let record = load(&service, game).await;
@@ -67,6 +67,21 @@ async fn whole_games_of_every_game(scratch: Scratch) {
             service.store().game_jobs(game).await.unwrap().is_empty(),
             "{id}: no jobs after the end"
         );
+    }
+}
+
+/// Ends a seat's part: the acting player resigns, or, where a player of two
+/// colours may not leave (Enochian chess), the first player who may; if
+/// nobody may, everyone agrees a draw.
+async fn resign_someone(service: &Service, who: &Context, players: &[Context]) {
+    for p in std::iter::once(who).chain(players) {
+        if say(service, p, "resign").await.iter().all(|r| !r.private) {
+            return;
+        }
+    }
+    ok(service, who, "draw").await;
+    for p in players.iter().filter(|p| p.user != who.user) {
+        say(service, p, "accept").await;
     }
 }
 
@@ -482,7 +497,14 @@ async fn chats_and_languages(scratch: Scratch) {
         ok(&service, &player(name, "ru-chat"), "join").await;
     }
     let text = ok(&service, &anna, "start").await;
-    assert!(text.contains("Места по броску"), "{text}");
+    assert!(
+        text.contains("Рассадка по броску: игроки выбирают цвета в таком порядке: 1. "),
+        "{text}"
+    );
+    assert!(
+        text.contains(", выберите цвет: жёлтые, синие, красные, чёрные. Через 60 минут"),
+        "{text}"
+    );
     let settings = say(&service, &player("b", "ru-chat"), "settings language ru").await;
     assert!(
         settings[0].text.starts_with("Сохранено") && settings[0].text.contains("language ru"),
@@ -498,6 +520,169 @@ async fn chats_and_languages(scratch: Scratch) {
         !record.contains("# seed "),
         "the seed stays secret until the end"
     );
+}
+
+/// Enochian chess seats by a roll (the rules reference's reading of the
+/// seed): from the highest roller down, each player chooses a free colour;
+/// one who does not choose in time gets one from the bot.
+async fn colours_are_chosen_in_the_order_of_the_roll(scratch: Scratch) {
+    let (service, clock) = service(scratch, quick()).await;
+    let chat = "choosing";
+    let players: Vec<Context> = ["ann", "bob", "cat"]
+        .iter()
+        .map(|name| player(name, chat))
+        .collect();
+    // Ann sits at yellow, Bob at blue, Cat at red: the seats as they joined.
+    ok(&service, &players[0], "new enochian time=none").await;
+    for p in &players[1..] {
+        ok(&service, p, "join").await;
+    }
+    let started = say(&service, &players[0], "start").await;
+    let game = newest(&service, chat).await;
+    let record = load(&service, game).await;
+    assert_eq!(record.stage, Stage::Open, "nobody has chosen yet");
+    // The order is the seed's ranking of the three players, which anyone
+    // can check once the seed is out.
+    let order = dice::ranking(&record.seed, "seating", &record.entropy, 3);
+    assert!(record.options.contains(&dice::seating_order(&order)));
+    let [first, second, third] = [0, 1, 2].map(|i| &players[order[i]]);
+    let text: Vec<&str> = started.iter().map(|r| r.text.as_str()).collect();
+    assert_eq!(
+        text[0],
+        format!(
+            "Seating by a roll: the players choose their colours in this order: 1. {}, 2. {}, 3. {}.",
+            first.name, second.name, third.name
+        )
+    );
+    let prompt = started.last().unwrap();
+    assert!(
+        prompt.text.starts_with(&format!(
+            "@{}, choose your colour: yellow, blue, red, black. In 60 minutes",
+            first.name
+        )),
+        "{}",
+        prompt.text
+    );
+    assert_eq!(prompt.mentions[0].name, first.name);
+    let buttons: Vec<String> = prompt
+        .buttons
+        .iter()
+        .map(|b| seance_bot::commands::write(&b.command))
+        .collect();
+    assert_eq!(
+        buttons,
+        ["yellow", "blue", "red", "black"].map(|c| format!("join {c} #{}", game.0))
+    );
+    // Only the chooser chooses, only a free colour; the seats wait meanwhile.
+    let turn = format!("it is {}'s turn to choose", first.name);
+    assert!(
+        refused(&service, second, "join red", game)
+            .await
+            .contains(&turn)
+    );
+    assert!(
+        refused(&service, second, "leave", game)
+            .await
+            .contains(&turn)
+    );
+    assert!(
+        refused(&service, first, "spirit red", game)
+            .await
+            .contains(&turn)
+    );
+    assert!(
+        refused(&service, first, "start", game)
+            .await
+            .contains(&turn)
+    );
+    assert!(
+        refused(&service, first, "join green", game)
+            .await
+            .contains("no colour 'green'")
+    );
+    let text = ok(&service, first, "join black").await;
+    assert!(
+        text.contains(&format!("{} plays black.", first.name)),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "@{}, choose your colour: yellow, blue, red.",
+            second.name
+        )),
+        "{text}"
+    );
+    assert!(
+        refused(&service, second, "join black", game)
+            .await
+            .contains("The black seat is taken")
+    );
+    // The second player lets his hour pass: he gets the colour he sat at.
+    let own = ["yellow", "blue", "red"][order[1]];
+    clock.advance(HOUR - 1);
+    assert_eq!(service.run_due_jobs().await.unwrap(), 0, "not yet");
+    clock.advance(1);
+    assert_eq!(service.run_due_jobs().await.unwrap(), 1);
+    let told = service.deliveries(Platform::Terminal, 10).await.unwrap();
+    assert_eq!(told.len(), 1, "{told:?}");
+    let notice = &told[0].reply;
+    assert!(
+        notice.text.starts_with(&format!(
+            "{} did not choose in time: the bot seats them at {own}.\n@{}, choose your colour: ",
+            second.name, third.name
+        )),
+        "{}",
+        notice.text
+    );
+    assert_eq!(notice.buttons.len(), 2, "the two colours left: {notice:?}");
+    // The last choice starts the game; a spirit takes the colour left over.
+    let left = seance_bot::commands::write(&notice.buttons[0].command);
+    let choice = left.split(' ').nth(1).unwrap().to_string();
+    let text = ok(&service, third, &format!("join {choice}")).await;
+    assert!(
+        text.contains(&format!("Game #{} (Enochian chess) begins.", game.0)),
+        "{text}"
+    );
+    let record = load(&service, game).await;
+    assert_eq!(record.stage, Stage::Playing);
+    let sitter = |color: &str| {
+        let seat = ["yellow", "blue", "red", "black"]
+            .iter()
+            .position(|c| *c == color)
+            .unwrap();
+        let seat = &record.seats[seat];
+        seat.user
+            .as_ref()
+            .map_or("spirit".to_string(), |u| u.name.clone())
+    };
+    assert_eq!(sitter("black"), first.name);
+    assert_eq!(sitter(own), second.name);
+    assert_eq!(sitter(&choice), third.name);
+    assert_eq!(
+        record.seats.iter().filter(|s| s.spirit.is_some()).count(),
+        1
+    );
+    // Nothing of the choosing is left to run.
+    assert_eq!(service.run_due_jobs().await.unwrap(), 0);
+}
+
+/// `seating=fixed`: the players keep the seats they took.
+async fn fixed_seating_keeps_the_seats_taken(scratch: Scratch) {
+    let (service, _) = service(scratch, quick()).await;
+    let chat = "fixed";
+    let (ann, bob) = (player("ann", chat), player("bob", chat));
+    ok(&service, &ann, "new enochian seating=fixed time=none").await;
+    ok(&service, &bob, "join black").await;
+    let text = ok(&service, &ann, "start").await;
+    assert!(text.contains("begins"), "{text}");
+    assert!(!text.contains("Seating by a roll"), "{text}");
+    let record = load(&service, newest(&service, chat).await).await;
+    let names: Vec<Option<&str>> = record
+        .seats
+        .iter()
+        .map(|s| s.user.as_ref().map(|u| u.name.as_str()))
+        .collect();
+    assert_eq!(names, [Some("ann"), None, None, Some("bob")]);
 }
 
 async fn stores_conform(scratch: Scratch) {
@@ -533,6 +718,8 @@ on_both_stores!(
     the_outbox_is_shared,
     a_two_move_turn_is_announced_once,
     chats_and_languages,
+    colours_are_chosen_in_the_order_of_the_roll,
+    fixed_seating_keeps_the_seats_taken,
     stores_conform,
 );
 
@@ -545,7 +732,7 @@ async fn a_player_of_two_colours_cannot_resign() {
     let ann = player("ann", chat);
     let mut bob = player("bob", chat);
     bob.locale = Some(seance_bot::service::i18n::Locale::Ru);
-    ok(&service, &ann, "new enochian time=none").await;
+    ok(&service, &ann, "new enochian time=none seating=fixed").await;
     ok(&service, &ann, "join red").await;
     ok(&service, &bob, "join blue").await;
     ok(&service, &bob, "join black").await;
@@ -583,6 +770,8 @@ async fn help_lists_a_games_setups_and_options() {
         text.contains("win=points|kings: побеждает больше всех набравший очков"),
         "{text}"
     );
+    let text = &say(&service, &ann, "help chaturaji-classic").await[0].text;
+    assert!(text.contains("alliance=none|partners: "), "{text}");
     // The commands' help names the new parameter.
     let text = &say(&service, &ann, "help").await[0].text;
     assert!(text.contains("help [game]"), "{text}");

@@ -141,7 +141,13 @@ pub async fn run(
     session.pump(&mut state).await?;
     let mut lines = input.split(b'\n');
     while state.stage != Stage::Over {
-        let to_move = state.turn.map_or("", |(_, color)| color.name());
+        // Before the start the only question is the colour to choose.
+        let choosing = state.stage == Stage::Open;
+        let to_move = match state.turn {
+            Some(_) if choosing => Msg::ColourPrompt.text(session.reader),
+            Some((_, color)) => color.name().to_string(),
+            None => String::new(),
+        };
         write!(session.out, "{to_move}> ")?;
         session.out.flush()?;
         let Some(line) = lines.next().transpose()? else {
@@ -157,8 +163,12 @@ pub async fn run(
             "quit" | "exit" => return session.say(Msg::Saved),
             _ => {}
         }
-        // The console's game is the one addressed, unless the player names another.
-        let mut input = commands::parse(line);
+        // The console's game is the one addressed, unless the player names
+        // another; a colour alone, while colours are chosen, is the choice.
+        let mut input = match i18n::parse_color(line) {
+            Some(color) if choosing => Ok(Command::Join(None, Some(color))),
+            _ => commands::parse(line),
+        };
         if let Ok(command) = &mut input
             && let Some(target @ None) = command.target_mut()
         {
@@ -211,11 +221,20 @@ impl<W: Write> Session<'_, W> {
                 }
             }
         }
+        // `seating=roll|fixed` is the table's choice, not the game's option;
+        // seats named with `--seat` are chosen already.
+        let (seating, options): (Vec<&String>, Vec<&String>) =
+            play.options.iter().partition(|o| o.starts_with("seating="));
+        let seating_roll = seating
+            .last()
+            .map(|o| o.as_str() == "seating=roll")
+            .unwrap_or(chosen.is_empty() && play.game.info().seats_by_roll);
         let new = NewGame {
             setup: play.setup.clone(),
-            options: play.options.clone(),
+            options: options.into_iter().cloned().collect(),
             // No clock at one keyboard.
             time: Some(MoveTime::Unlimited),
+            seating_roll: Some(seating_roll),
             ..NewGame::of(play.game)
         };
         let replies = self.service.handle(&self.context, Command::New(new)).await;
@@ -225,19 +244,17 @@ impl<W: Write> Session<'_, W> {
         };
         let game = Some(state.game);
         // The creator holds the first seat; the others follow the choices.
+        // With a seating roll the player chooses his colour after the start,
+        // and spirits take the seats nobody named.
         let mut commands = Vec::new();
         for (index, seat) in play.game.info().seats.iter().enumerate() {
-            let sitter = chosen
-                .iter()
-                .find(|(color, _)| *color == seat.color)
-                .map_or(
-                    if index == 0 {
-                        Sitter::Human
-                    } else {
-                        Sitter::Spirit(None)
-                    },
-                    |(_, sitter)| *sitter,
-                );
+            let named = chosen.iter().find(|(color, _)| *color == seat.color);
+            let sitter = match named {
+                Some((_, sitter)) => *sitter,
+                None if index == 0 => Sitter::Human,
+                None if seating_roll => continue,
+                None => Sitter::Spirit(None),
+            };
             match sitter {
                 Sitter::Human if index == 0 => {}
                 Sitter::Human => commands.push(Command::Join(game, Some(seat.color))),

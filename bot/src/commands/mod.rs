@@ -130,8 +130,10 @@ pub struct NewGame {
     pub timeout: Option<TimeoutPolicy>,
     /// The colour the creator takes; the first seat if unset.
     pub color: Option<Color>,
-    /// Seats drawn by a roll at the start instead of kept as chosen.
-    pub seating_roll: bool,
+    /// Whether a roll at the start decides the order in which the players
+    /// choose their colours (`Some(true)`), or the seats stay as taken; unset:
+    /// the game's own way (a roll in Enochian chess).
+    pub seating_roll: Option<bool>,
 }
 
 impl NewGame {
@@ -144,7 +146,7 @@ impl NewGame {
             time: None,
             timeout: None,
             color: None,
-            seating_roll: false,
+            seating_roll: None,
         }
     }
 }

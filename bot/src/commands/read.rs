@@ -209,7 +209,7 @@ fn build(verb: Verb, args: &Args) -> Result<Command, ParseError> {
                     Value::Time(time) => new.time = Some(*time),
                     Value::Timeout(policy) => new.timeout = Some(*policy),
                     Value::Colour(color) => new.color = Some(*color),
-                    Value::Seating(roll) => new.seating_roll = *roll,
+                    Value::Seating(roll) => new.seating_roll = Some(*roll),
                     _ => {}
                 }
             }
@@ -322,7 +322,7 @@ mod tests {
                 Some(Color::Blue)
             )
         );
-        assert!(new.seating_roll);
+        assert_eq!(new.seating_roll, Some(true));
         assert_eq!(
             parse("settings language ru quiet 23:00-07:30 dm=on"),
             Ok(Command::Settings(vec![

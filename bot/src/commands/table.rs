@@ -186,7 +186,10 @@ const NEW: Spec = Spec {
         keyed(param(
             Kind::Seating,
             ("seating", "рассадка"),
-            ("How seats are decided", "Как распределяются места"),
+            (
+                "How seats are decided (Enochian chess: by a roll)",
+                "Как распределяются места (в енохианских шахматах — броском)",
+            ),
             ("", ""),
         )),
     ],
@@ -248,8 +251,8 @@ const SETTINGS: Spec = Spec {
 };
 
 const JOIN: Spec = Spec {
-    en: "Take a seat in the game (the first free one without a colour)",
-    ru: "Занять место в партии (первое свободное, если цвет не указан)",
+    en: "Take a seat (the first free one without a colour), or choose your colour after the roll",
+    ru: "Занять место (первое свободное без цвета) или выбрать цвет после броска",
     params: &[COLOR, GAME],
 };
 

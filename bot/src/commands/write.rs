@@ -18,9 +18,10 @@ pub fn write(command: &Command) -> String {
             }));
             words.extend(new.timeout.map(|t| format!("timeout={}", t.name())));
             words.extend(new.color.map(|c| format!("as={c}")));
-            if new.seating_roll {
-                words.push("seating=roll".to_string());
-            }
+            words.extend(
+                new.seating_roll
+                    .map(|roll| format!("seating={}", if roll { "roll" } else { "fixed" })),
+            );
         }
         Command::Join(_, color) => words.extend(color.map(|c| c.to_string())),
         Command::Spirit(_, color, level) => {

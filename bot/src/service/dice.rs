@@ -153,10 +153,12 @@ pub fn ranking(seed: &[u8], tag: &str, entropy: &[String], count: usize) -> Vec<
 }
 
 /// The service's own options, kept with a game's options but not the
-/// engine's: `seating=roll` (seats are rolled for at the start),
-/// `seating-order=2,0,1` (that roll's ranking of the players, in their seat
-/// order before it) and `first-by=roll` (the `first=` colour was rolled for).
-pub const SERVICE_OPTIONS: [&str; 3] = ["seating", "seating-order", "first-by"];
+/// engine's: `seating=roll` (a roll at the start decides the order in which
+/// the players choose their colours), `seating-order=2,0,1` (that roll's
+/// ranking of the players, in their seat order before it),
+/// `seating-choice=blue,red` (the colours they chose, in that order) and
+/// `first-by=roll` (the `first=` colour was rolled for).
+pub const SERVICE_OPTIONS: [&str; 4] = ["seating", "seating-order", "seating-choice", "first-by"];
 
 /// The option that says the first player was rolled for.
 pub const FIRST_BY_ROLL: &str = "first-by=roll";

@@ -62,6 +62,7 @@ impl Service {
             mentions: Vec::new(),
             board: false,
             direct: false,
+            buttons: Vec::new(),
         };
         match self
             .store

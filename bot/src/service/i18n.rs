@@ -290,8 +290,22 @@ pub enum Msg {
     Started { id: i64, game: GameType },
     /// Who moves first, by a roll.
     FirstByRoll { color: String, rolls: String },
-    /// Seats drawn by the roll.
-    SeatingByRoll(String),
+    /// The order in which the seating roll lets the players choose colours.
+    ChoosingOrder(String),
+    /// A player must choose a colour among these, within this time.
+    ChooseColour {
+        who: String,
+        colors: String,
+        left: Duration,
+    },
+    /// A player chose a colour.
+    Chose { name: String, color: String },
+    /// The bot chose for a player whose time to choose ran out.
+    ChoseFor { name: String, color: String },
+    /// Colours are being chosen: only this player may choose now.
+    Choosing { id: i64, name: String },
+    /// The terminal's prompt while a colour is chosen.
+    ColourPrompt,
     /// A move was played.
     Played { color: String, mv: String },
     /// A seat's turn; its dice, if any.
@@ -542,7 +556,27 @@ impl Msg {
                 l.pick(format!("Game #{id} ({game}) begins."), format!("Партия #{id} ({game}) началась."))
             }
             Msg::FirstByRoll { color, rolls } => l.pick(format!("Rolls for the first move: {rolls}. {} begins.", upper_first(color)), format!("Броски за первый ход: {rolls}. Начинают {color}.")),
-            Msg::SeatingByRoll(seats) => l.pick(format!("Seats by the roll: {seats}."), format!("Места по броску: {seats}.")),
+            Msg::ChoosingOrder(order) => l.pick(
+                format!("Seating by a roll: the players choose their colours in this order: {order}."),
+                format!("Рассадка по броску: игроки выбирают цвета в таком порядке: {order}."),
+            ),
+            Msg::ChooseColour { who, colors, left } => {
+                let left = span(*left, l);
+                l.pick(
+                    format!("{who}, choose your colour: {colors}. In {left} the bot chooses for you."),
+                    format!("{who}, выберите цвет: {colors}. Через {left} бот выберет за вас."),
+                )
+            }
+            Msg::Chose { name, color } => l.pick(format!("{name} plays {color}."), format!("{name} играет за {color}.")),
+            Msg::ChoseFor { name, color } => l.pick(
+                format!("{name} did not choose in time: the bot seats them at {color}."),
+                format!("{name} не успел(а) выбрать: бот выбрал {color}."),
+            ),
+            Msg::ColourPrompt => l.pick("colour", "цвет").to_string(),
+            Msg::Choosing { id, name } => l.pick(
+                format!("The colours of game #{id} are being chosen: it is {name}'s turn to choose."),
+                format!("В партии #{id} выбирают цвета: сейчас выбирает {name}."),
+            ),
             Msg::Played { color, mv } => format!("{color}: {mv}"),
             Msg::YourTurn { who, color, dice } => {
                 let dice = dice

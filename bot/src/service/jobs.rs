@@ -8,6 +8,7 @@ use seance_engine::{Action, Seat};
 
 use super::dice;
 use super::i18n::{Locale, Msg, Reader};
+use super::lobby::Seated;
 use super::reply::{Notice, Reply};
 use super::table::Table;
 use super::{Failure, Service, guard};
@@ -143,6 +144,12 @@ impl Service {
         if table.acting() != Some(job.seat) {
             return Err(Failure::Store(StoreError::Conflict));
         }
+        if table.choosing().is_some() {
+            return match job.kind {
+                JobKind::Deadline => self.chosen_for(job.seat, table).await,
+                _ => Err(Failure::Store(StoreError::Conflict)),
+            };
+        }
         let reader = notice_reader(&table);
         let locale = reader.locale;
         let first = match job.kind {
@@ -199,6 +206,31 @@ impl Service {
             .await
     }
 
+    /// A player's time to choose a colour ran out: the bot chooses for him
+    /// and the seating moves on, told in one message.
+    async fn chosen_for(&self, chooser: Seat, mut table: Table) -> Result<(), Failure> {
+        let reader = notice_reader(&table);
+        let mut told = vec![self.choose_for(&mut table, chooser, reader)];
+        let notice = match self.seat_on(&mut table, &mut told, reader)? {
+            Seated::Asked(prompt) => {
+                told.push(prompt.text);
+                serialize(&Notice {
+                    text: told.join("\n"),
+                    mentions: prompt.mentions,
+                    board: false,
+                    direct: false,
+                    buttons: Notice::buttons_of(&prompt.buttons),
+                })
+            }
+            Seated::Began(events) => {
+                let (lines, mentions) = self.news(&table, &events, reader);
+                told.extend(lines);
+                board_notice(told, mentions)
+            }
+        };
+        self.save(&mut table, vec![notice]).await
+    }
+
     /// Sends a reminder, once.
     async fn remind(&self, job: &Job, table: &Table) -> Result<(), Failure> {
         let (Some(mention), Some(user)) =
@@ -235,6 +267,7 @@ impl Service {
             mentions: vec![mention],
             board: false,
             direct,
+            buttons: Vec::new(),
         };
         self.store
             .complete_job(job.id, &table.record, &serialize(&notice), self.now())
@@ -274,6 +307,7 @@ impl Service {
                 },
                 None => None,
             };
+            let buttons = notice.reply_buttons();
             let reply = match &table {
                 Some(table) if notice.board => table.with_board(notice.text, None, self.now()),
                 Some(table) => table.public(notice.text),
@@ -283,6 +317,7 @@ impl Service {
                 id: entry.id,
                 chat: entry.chat,
                 reply: Reply {
+                    buttons,
                     mentions: notice.mentions,
                     ..reply
                 },
@@ -428,6 +463,7 @@ fn board_notice(lines: Vec<String>, mentions: Vec<super::reply::Mention>) -> New
         mentions,
         board: true,
         direct: false,
+        buttons: Vec::new(),
     })
 }
 

@@ -2,15 +2,18 @@
 //! seating spirits, and starting (with the rolls for the first player or
 //! for the seats).
 
+use std::time::Duration;
+
 use seance_engine::catalogue;
 use seance_engine::spirit::Level;
 use seance_engine::{Color, Options, Seat, Start};
 
 use super::dice;
-use super::i18n::{self, Locale, Msg};
-use super::table::{SEATING_ROLL, Table};
+use super::i18n::{self, Locale, Msg, Reader};
+use super::reply::{Button, Reply};
+use super::table::{Event, SEATING_ROLL, Table};
 use super::{Caller, Failure, Fit, Outcome, Service};
-use crate::commands::{MoveTime, NewGame, Target};
+use crate::commands::{Command, MoveTime, NewGame, Target};
 use crate::store::{GameId, GameRecord, SeatRecord, Stage};
 
 impl Service {
@@ -30,7 +33,8 @@ impl Service {
         let seed = dice::new_seed().map_err(|_| Msg::Trouble)?;
         let now = self.now();
         let mut options = new.options.clone();
-        if new.seating_roll {
+        // Enochian chess seats by a roll unless the table says otherwise.
+        if new.seating_roll.unwrap_or(game.info().seats_by_roll) {
             options.push(SEATING_ROLL.to_string());
         }
         let record = GameRecord {
@@ -110,6 +114,9 @@ impl Service {
         let locale = caller.reader.locale;
         let all = caller.audience;
         let mut table = self.lobby(caller, target).await?;
+        if let Some(chooser) = table.choosing() {
+            return self.choose(caller, table, chooser, color).await;
+        }
         let id = table.record.id.0;
         let seat = match color {
             Some(color) => {
@@ -147,6 +154,7 @@ impl Service {
     pub(super) async fn leave(&self, caller: &Caller, target: Target) -> Outcome {
         let all = caller.audience;
         let mut table = self.lobby(caller, target).await?;
+        refuse_while_choosing(&table, all.locale)?;
         let id = table.record.id.0;
         let seats = table.seats_of(&caller.user);
         if seats.is_empty() {
@@ -179,6 +187,7 @@ impl Service {
         let reader = caller.reader;
         let locale = reader.locale;
         let mut table = self.target(caller, target, Fit::Lobby).await?;
+        refuse_while_choosing(&table, locale)?;
         let id = table.record.id.0;
         let seat = table.seat_of(color, locale)?;
         let level = level.unwrap_or(self.defaults.spirit_level);
@@ -219,30 +228,176 @@ impl Service {
 
     pub(super) async fn start(&self, caller: &Caller, target: Target) -> Outcome {
         let reader = caller.audience;
-        let locale = reader.locale;
         let mut table = self.lobby(caller, target).await?;
         let id = table.record.id.0;
         // Its creator or a seated player may start it.
         if table.seats_of(&caller.user).is_empty() && table.record.created_by != caller.user.id {
             return Err(Msg::NotInGame(id).into());
         }
+        refuse_while_choosing(&table, reader.locale)?;
         table.contribute(caller);
         let mut told = Vec::new();
         // The option stays: the roll is part of the game's record.
         if table.record.options.iter().any(|o| o == SEATING_ROLL) {
-            told.push(self.seat_by_roll(&mut table, locale).text(reader));
+            told.push(self.seating_roll(&mut table, reader.locale).text(reader));
         }
+        let seated = self.seat_on(&mut table, &mut told, reader)?;
+        self.said(table, told, seated, reader).await
+    }
+
+    /// A player's choice of colour after the seating roll: `join COLOUR`
+    /// (or its button) by the player whose turn it is to choose.
+    async fn choose(
+        &self,
+        caller: &Caller,
+        mut table: Table,
+        chooser: Seat,
+        color: Option<Color>,
+    ) -> Outcome {
+        let (locale, reader) = (caller.reader.locale, caller.audience);
+        let id = table.record.id.0;
+        let name = table.player(chooser, locale);
+        let theirs = table.seat(chooser).user.as_ref();
+        if theirs.is_none_or(|user| user.id != caller.user.id) {
+            return Err(Msg::Choosing { id, name }.into());
+        }
+        let free = table.free_to_choose();
+        let seat = match color {
+            Some(color) => table.seat_of(color, locale)?,
+            None => {
+                let left = table.record.deadline_ms.unwrap_or(0) - self.now();
+                let left = Duration::from_millis(left.max(0) as u64);
+                return Err(choice_prompt(&table, chooser, &free, left, locale).into());
+            }
+        };
+        if !free.contains(&seat) {
+            return Err(Msg::SeatTaken(table.color_name(seat, locale)).into());
+        }
+        table.choose(seat);
+        let mut told = vec![
+            Msg::Chose {
+                name,
+                color: table.color_name(seat, reader.locale),
+            }
+            .text(reader),
+        ];
+        let seated = self.seat_on(&mut table, &mut told, reader)?;
+        self.said(table, told, seated, reader).await
+    }
+
+    /// The bot's choice for a player whose time to choose ran out: the
+    /// colour he sat at if it is still free, else the first free one.
+    pub(super) fn choose_for(&self, table: &mut Table, chooser: Seat, reader: Reader) -> String {
+        let free = table.free_to_choose();
+        let seat = if free.contains(&chooser) {
+            chooser
+        } else {
+            free.first().copied().unwrap_or(chooser)
+        };
+        let name = table.player(chooser, reader.locale);
+        table.choose(seat);
+        Msg::ChoseFor {
+            name,
+            color: table.color_name(seat, reader.locale),
+        }
+        .text(reader)
+    }
+
+    /// Saves a lobby's change and says what it led to: the texts in
+    /// `told`, then the question to the next player to choose, or the
+    /// first turn of the game.
+    async fn said(
+        &self,
+        mut table: Table,
+        told: Vec<String>,
+        seated: Seated,
+        reader: Reader,
+    ) -> Outcome {
+        let last = match seated {
+            Seated::Asked(prompt) => Some(*prompt),
+            Seated::Began(events) => self.tell(&table, &events, reader),
+        };
+        self.save(&mut table, Vec::new()).await?;
+        Ok(told
+            .into_iter()
+            .map(|text| table.public(text))
+            .chain(last)
+            .collect())
+    }
+
+    /// Moves the seating on: a player with one colour left to choose takes
+    /// it; the next player to choose is asked (with a button a colour and a
+    /// deadline); once everyone has chosen, or without a seating roll, the
+    /// game begins. What is chosen is added to `told`.
+    pub(super) fn seat_on(
+        &self,
+        table: &mut Table,
+        told: &mut Vec<String>,
+        reader: Reader,
+    ) -> Result<Seated, Failure> {
+        let locale = reader.locale;
+        while let Some(chooser) = table.choosing() {
+            let free = table.free_to_choose();
+            if let [only] = free[..] {
+                let name = table.player(chooser, locale);
+                table.choose(only);
+                told.push(
+                    Msg::Chose {
+                        name,
+                        color: table.color_name(only, locale),
+                    }
+                    .text(reader),
+                );
+                continue;
+            }
+            let time = self.defaults.choice_time;
+            table.record.deadline_ms = Some(self.now() + time.as_millis() as i64);
+            let id = Some(table.record.id);
+            let prompt = Reply {
+                mentions: table.mention(chooser).into_iter().collect(),
+                buttons: free
+                    .iter()
+                    .map(|&seat| Button {
+                        label: table.color_name(seat, locale),
+                        command: Command::Join(id, Some(table.color(seat))),
+                    })
+                    .collect(),
+                ..table.public(choice_prompt(table, chooser, &free, time, locale).text(reader))
+            };
+            return Ok(Seated::Asked(Box::new(prompt)));
+        }
+        self.begin(table, told, reader)?;
+        Ok(Seated::Began(table.settle(self.now())))
+    }
+
+    /// Starts play: spirits take the empty seats, the first player is
+    /// rolled for where the game leaves it to a roll, and the game is
+    /// replayed with its options as they now stand.
+    fn begin(
+        &self,
+        table: &mut Table,
+        told: &mut Vec<String>,
+        reader: Reader,
+    ) -> Result<(), Failure> {
+        let locale = reader.locale;
         let level = self.defaults.spirit_level;
         for seat in &mut table.record.seats {
             if seat.is_empty() {
                 seat.spirit = Some(level);
             }
         }
+        told.push(
+            Msg::Started {
+                id: table.record.id.0,
+                game: table.record.variant,
+            }
+            .text(reader),
+        );
         // Who moves first, where the game leaves it to a roll.
         let first_by_roll = table.game.info().options.iter().any(|o| o.key == "first")
             && !table.record.options.iter().any(|o| o.starts_with("first="));
         if first_by_roll {
-            let (seat, rolls) = first_player(&table, locale);
+            let (seat, rolls) = first_player(table, locale);
             let color = table.color(seat);
             table.record.options.push(dice::FIRST_BY_ROLL.to_string());
             table.record.options.push(format!("first={}", color.name()));
@@ -255,67 +410,71 @@ impl Service {
             );
         }
         table.record.stage = Stage::Playing;
+        table.record.deadline_ms = None;
         // The options may have changed: replay, keeping what the store holds.
-        let stored = table.stored_seats;
-        let mut table = Table::new(table.record)?;
-        table.stored_seats = stored;
-        let started = Msg::Started {
-            id,
-            game: table.record.variant,
-        };
-        told.insert(0, started.text(reader));
-        let events = table.settle(self.now());
-        let turn = self.tell(&table, &events, reader);
-        self.save(&mut table, Vec::new()).await?;
-        Ok(told
-            .into_iter()
-            .map(|text| table.public(text))
-            .chain(turn)
-            .collect())
+        let stored = std::mem::take(&mut table.stored_seats);
+        let mut replayed = Table::new(table.record.clone())?;
+        replayed.stored_seats = stored;
+        *table = replayed;
+        Ok(())
     }
 
-    /// Seats the players by a roll: each rolls a die (ties roll again); from
-    /// the highest to the lowest, each takes the colour they sat at if it is
-    /// still free, else the first free one.
-    fn seat_by_roll(&self, table: &mut Table, locale: Locale) -> Msg {
-        let mut players: Vec<(Seat, crate::store::User)> = table
-            .record
-            .seats
-            .iter()
-            .filter_map(|s| Some((s.seat, s.user.clone()?)))
-            .collect();
+    /// The seating roll: each player rolls a die (ties roll again), and
+    /// from the highest to the lowest they will choose their colours.
+    fn seating_roll(&self, table: &mut Table, locale: Locale) -> Msg {
         let order = dice::ranking(
             &table.record.seed,
             "seating",
             &table.record.entropy,
-            players.len(),
+            table.people_seats().len(),
         );
         table.record.options.push(dice::seating_order(&order));
-        players = order
+        let listed: Vec<String> = table
+            .choosers()
             .into_iter()
-            .filter_map(|i| players.get(i).cloned())
+            .enumerate()
+            .map(|(place, seat)| format!("{}. {}", place + 1, table.player(seat, locale)))
             .collect();
-        for seat in &mut table.record.seats {
-            seat.user = None;
+        Msg::ChoosingOrder(listed.join(", "))
+    }
+}
+
+/// Refuses to change the seats while the players choose their colours.
+fn refuse_while_choosing(table: &Table, locale: Locale) -> Result<(), Failure> {
+    match table.choosing() {
+        Some(chooser) => Err(Msg::Choosing {
+            id: table.record.id.0,
+            name: table.player(chooser, locale),
         }
-        let mut lines = Vec::new();
-        for (wanted, user) in players {
-            let seat = if table.seat(wanted).is_empty() {
-                wanted
-            } else {
-                match table.record.seats.iter().find(|s| s.is_empty()) {
-                    Some(free) => free.seat,
-                    None => break,
-                }
-            };
-            lines.push(format!(
-                "{} — {}",
-                user.name,
-                table.color_name(seat, locale)
-            ));
-            table.seat_mut(seat).user = Some(user);
-        }
-        Msg::SeatingByRoll(lines.join(", "))
+        .into()),
+        None => Ok(()),
+    }
+}
+
+/// What the seating led to.
+pub(super) enum Seated {
+    /// The next player is asked to choose a colour.
+    Asked(Box<Reply>),
+    /// Play began, with these events.
+    Began(Vec<Event>),
+}
+
+/// The question to `chooser` of the colours `free`, with `left` to answer.
+fn choice_prompt(
+    table: &Table,
+    chooser: Seat,
+    free: &[Seat],
+    left: Duration,
+    locale: Locale,
+) -> Msg {
+    let who = table
+        .mention(chooser)
+        .map_or_else(|| table.player(chooser, locale), |m| format!("@{}", m.name));
+    let colors: Vec<String> = free.iter().map(|&s| table.color_name(s, locale)).collect();
+    Msg::ChooseColour {
+        who,
+        colors: colors.join(", "),
+        left,
     }
 }
 

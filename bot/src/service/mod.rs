@@ -84,6 +84,9 @@ pub struct Defaults {
     /// How long a claimed job or message stays with a process that stopped
     /// renewing it before another may take it.
     pub job_lease: Duration,
+    /// How long a player has to choose a colour after a seating roll before
+    /// the bot chooses for them.
+    pub choice_time: Duration,
 }
 
 impl Default for Defaults {
@@ -96,6 +99,7 @@ impl Default for Defaults {
             spirit_pause: Duration::from_secs(2),
             spirit_time: Duration::from_secs(1),
             job_lease: Duration::from_secs(20),
+            choice_time: Duration::from_secs(3_600),
         }
     }
 }

@@ -166,4 +166,31 @@ pub struct Notice {
     pub board: bool,
     /// Send it privately to the mentioned players, who allow direct messages.
     pub direct: bool,
+    /// Buttons under it: each one's label and its command as typed.
+    #[serde(default)]
+    pub buttons: Vec<(String, String)>,
+}
+
+impl Notice {
+    /// The buttons of a reply, as a notice keeps them.
+    pub fn buttons_of(buttons: &[Button]) -> Vec<(String, String)> {
+        buttons
+            .iter()
+            .map(|b| (b.label.clone(), crate::commands::write(&b.command)))
+            .collect()
+    }
+
+    /// The buttons kept, as a reply has them (one whose command no longer
+    /// reads is left out).
+    pub fn reply_buttons(&self) -> Vec<Button> {
+        self.buttons
+            .iter()
+            .filter_map(|(label, command)| {
+                Some(Button {
+                    label: label.clone(),
+                    command: crate::commands::parse(command).ok()?,
+                })
+            })
+            .collect()
+    }
 }

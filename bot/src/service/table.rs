@@ -19,6 +19,10 @@ use crate::store::{GameId, GameRecord, JobKind, NewJob, SeatRecord, Stage, Store
 /// The option a seating roll is kept under: the service's own, not the engine's.
 pub(super) const SEATING_ROLL: &str = "seating=roll";
 
+/// The key of the option that records the colours chosen after a seating
+/// roll, in the roll's order (`seating-choice=blue,red`).
+const SEATING_CHOICE: &str = "seating-choice";
+
 /// A stored game and its engine game.
 pub(super) struct Table {
     pub record: GameRecord,
@@ -247,9 +251,96 @@ impl Table {
         &mut self.record.seats[seat.index()]
     }
 
-    /// The seat the game waits for, if any.
+    /// The seat the game waits for, if any: while the colours are chosen
+    /// after a seating roll, the seat of the player choosing.
     pub fn acting(&self) -> Option<Seat> {
-        self.game.phase().seat()
+        self.choosing().or_else(|| self.game.phase().seat())
+    }
+
+    /// The seats a person sits at, in seating order.
+    pub fn people_seats(&self) -> Vec<Seat> {
+        self.record
+            .seats
+            .iter()
+            .filter(|s| s.user.is_some())
+            .map(|s| s.seat)
+            .collect()
+    }
+
+    /// The value of the service's option `key` (`key=value`), if recorded.
+    fn service_option(&self, key: &str) -> Option<&str> {
+        self.record
+            .options
+            .iter()
+            .find_map(|o| o.strip_prefix(key)?.strip_prefix('='))
+    }
+
+    /// The players' seats in the order a seating roll lets them choose
+    /// their colours: the seats they sat at when it was rolled, where they
+    /// stay until everyone has chosen.
+    pub fn choosers(&self) -> Vec<Seat> {
+        let players = self.people_seats();
+        self.service_option("seating-order")
+            .into_iter()
+            .flat_map(|order| order.split(','))
+            .filter_map(|i| players.get(i.parse::<usize>().ok()?).copied())
+            .collect()
+    }
+
+    /// The colours chosen after the seating roll so far, in its order.
+    fn chosen(&self) -> Vec<Color> {
+        self.service_option(SEATING_CHOICE)
+            .into_iter()
+            .flat_map(|chosen| chosen.split(','))
+            .filter_map(Color::parse)
+            .collect()
+    }
+
+    /// The seat of the player who must choose a colour now, while a new
+    /// game's colours are chosen after its seating roll.
+    pub fn choosing(&self) -> Option<Seat> {
+        if self.record.stage != Stage::Open {
+            return None;
+        }
+        self.choosers().get(self.chosen().len()).copied()
+    }
+
+    /// The seats whose colour may still be chosen: no spirit sits there and
+    /// nobody chose it before.
+    pub fn free_to_choose(&self) -> Vec<Seat> {
+        let chosen = self.chosen();
+        self.seats()
+            .filter(|&s| self.seat(s).spirit.is_none() && !chosen.contains(&self.color(s)))
+            .collect()
+    }
+
+    /// The player choosing now takes the colour of `seat`. Once everyone
+    /// has chosen, each player moves to the seat of the colour he chose.
+    pub fn choose(&mut self, seat: Seat) {
+        let choosers = self.choosers();
+        let mut chosen = self.chosen();
+        chosen.push(self.color(seat));
+        let names: Vec<&str> = chosen.iter().map(|c| c.name()).collect();
+        let option = format!("{SEATING_CHOICE}={}", names.join(","));
+        self.record
+            .options
+            .retain(|o| o.split('=').next() != Some(SEATING_CHOICE));
+        self.record.options.push(option);
+        if chosen.len() < choosers.len() {
+            return;
+        }
+        let users: Vec<Option<User>> = choosers
+            .iter()
+            .map(|&s| self.seat(s).user.clone())
+            .collect();
+        for record in &mut self.record.seats {
+            record.user = None;
+        }
+        for (user, color) in users.into_iter().zip(chosen) {
+            if let Some(index) = self.seats().position(|s| self.color(s) == color) {
+                self.record.seats[index].user = user;
+            }
+        }
     }
 
     /// Who plays a seat, in `locale`: a name, a spirit, or free.
@@ -432,14 +523,15 @@ impl Table {
     /// The jobs the game needs now: the spirit's move, or the player's
     /// reminder and deadline.
     pub fn plan(&self, defaults: &Defaults, now: i64) -> Vec<NewJob> {
-        let Some(seat) = self
-            .acting()
-            .filter(|_| self.record.stage == Stage::Playing)
-        else {
+        let choosing = self.choosing();
+        let Some(seat) = choosing.or_else(|| {
+            self.acting()
+                .filter(|_| self.record.stage == Stage::Playing)
+        }) else {
             return Vec::new();
         };
         let record = self.seat(seat);
-        if record.spirit_plays() {
+        if choosing.is_none() && record.spirit_plays() {
             // Nobody watches the spirits alone: no pause for the chat to follow.
             let pause = match self.people_play() {
                 true => defaults.spirit_pause.as_millis() as i64,
@@ -459,7 +551,9 @@ impl Table {
             seat,
             due_ms: deadline,
         }];
-        let wants_reminder = record.user.as_ref().is_some_and(|u| u.settings.reminders);
+        // A reminder is about a move: the choice of a colour has none.
+        let wants_reminder =
+            choosing.is_none() && record.user.as_ref().is_some_and(|u| u.settings.reminders);
         let before = defaults.reminder_before.as_millis() as i64;
         if let (true, Some(user)) = (wants_reminder, &record.user)
             && let Some(at) = reminder_time(deadline - before, now, deadline, &user.settings)

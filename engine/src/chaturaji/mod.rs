@@ -215,6 +215,7 @@ static MODERN_INFO: GameInfo = GameInfo {
     pieces: &DICE_PIECES,
     letters_in_moves: false,
     two_colours_may_resign: true,
+    seats_by_roll: false,
 };
 
 static CLASSIC_INFO: GameInfo = GameInfo {
@@ -225,6 +226,7 @@ static CLASSIC_INFO: GameInfo = GameInfo {
     pieces: &DICE_PIECES,
     letters_in_moves: false,
     two_colours_may_resign: true,
+    seats_by_roll: false,
 };
 
 static NODICE_INFO: GameInfo = GameInfo {
@@ -235,6 +237,7 @@ static NODICE_INFO: GameInfo = GameInfo {
     pieces: &NODICE_PIECES,
     letters_in_moves: false,
     two_colours_may_resign: true,
+    seats_by_roll: false,
 };
 
 /// A rule set as a type, so that each game is its own [`Variant`].

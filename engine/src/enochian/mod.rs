@@ -236,6 +236,7 @@ static INFO: GameInfo = GameInfo {
     pieces: &Kind::PIECES,
     letters_in_moves: true,
     two_colours_may_resign: false,
+    seats_by_roll: true,
 };
 
 /// An Enochian chess position.

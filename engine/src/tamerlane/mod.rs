@@ -281,6 +281,7 @@ static INFO: GameInfo = GameInfo {
     pieces: &Kind::PIECES,
     letters_in_moves: false,
     two_colours_may_resign: true,
+    seats_by_roll: false,
 };
 
 /// A Tamerlane chess position.

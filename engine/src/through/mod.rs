@@ -128,6 +128,7 @@ static INFO: GameInfo = GameInfo {
     pieces: &Kind::PIECES,
     letters_in_moves: false,
     two_colours_may_resign: true,
+    seats_by_roll: false,
 };
 
 /// A move: the man on `from` goes to `to` (a pawn reaching the last rank
