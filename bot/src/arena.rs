@@ -86,6 +86,13 @@ pub fn run(plan: &Match, out: &mut impl Write) -> Result<f64> {
         tally.nodes as f64 / seconds,
         tally.longest.as_millis()
     )?;
+    // The rating gap this score means, before the last line, which stays the score.
+    let members = info.seats.iter().filter(|s| s.team.0 == teams[0]).count();
+    writeln!(
+        out,
+        "rating_gap={:+} (A over B in shown rating points)",
+        crate::ratings::gap(score, plan.games, teams.len(), members)
+    )?;
     writeln!(out, "a_score={score:.3} games={}", plan.games)?;
     Ok(score)
 }
@@ -196,7 +203,7 @@ mod tests {
     #[test]
     fn a_match_swaps_seats_and_ends_with_the_score() {
         let (lines, score) = arena(GameType::Chaturaji, Level::Greedy, Level::Random, 8);
-        assert_eq!(lines.len(), 10, "{lines:?}");
+        assert_eq!(lines.len(), 11, "{lines:?}");
         // A holds each of the four seats in turn, twice.
         let seats = a_fields(&lines, 8);
         assert_eq!(seats[..4], ["a=red", "a=green", "a=yellow", "a=black"]);
@@ -210,7 +217,12 @@ mod tests {
             assert_eq!(scores.split(',').count(), 4, "{line}");
         }
         assert!(lines[8].starts_with("time=") && lines[8].contains("a_longest="));
-        assert_eq!(lines[9], format!("a_score={score:.3} games=8"));
+        let gap = crate::ratings::gap(score, 8, 4, 1);
+        assert_eq!(
+            lines[9],
+            format!("rating_gap={gap:+} (A over B in shown rating points)")
+        );
+        assert_eq!(lines[10], format!("a_score={score:.3} games=8"));
         assert!((0.0..=1.0).contains(&score));
     }
 

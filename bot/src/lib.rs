@@ -14,6 +14,7 @@ pub mod duration;
 pub mod instance;
 pub mod perft;
 pub mod platform;
+pub mod ratings;
 pub mod record;
 pub mod render;
 pub mod scheduler;

@@ -76,6 +76,18 @@ enum Command {
         #[command(flatten)]
         config: ConfigArgs,
     },
+    /// The ratings: `rebuild` rates every rated game again, in the order the
+    /// games ended, from their records, and says whether the stored ratings
+    /// come out the same.
+    Ratings {
+        /// What to do: rebuild.
+        action: RatingsAction,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// The database (default: the configuration's).
+        #[arg(long, value_name = "URL")]
+        db: Option<String>,
+    },
     /// Check a finished game's dice: its record (as `record` prints it) against its revealed seed.
     Verify {
         /// The record file.
@@ -164,6 +176,13 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         lanes: usize,
     },
+}
+
+/// What `seance ratings` does.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum RatingsAction {
+    /// Rate every rated game again from its record.
+    Rebuild,
 }
 
 /// Where the configuration is.
@@ -444,6 +463,28 @@ async fn serve(command: Command) -> Result<ExitCode> {
             }
             for name in applied {
                 println!("applied {name}");
+            }
+        }
+        Command::Ratings {
+            action: RatingsAction::Rebuild,
+            config,
+            db,
+        } => {
+            let config = config.load()?;
+            let url = match db {
+                Some(url) => url,
+                None => config.database_url()?,
+            };
+            let (service, _instance) = start(&config, &url, "ratings", defaults(&config)).await?;
+            let rebuilt = service.rebuild_ratings().await?;
+            println!("rated {} games again", rebuilt.games);
+            if rebuilt.changed == 0 {
+                println!("every rating is as stored");
+            } else {
+                println!(
+                    "{} ratings differ from those stored, and were replaced",
+                    rebuilt.changed
+                );
             }
         }
         Command::Bench { db, moves, lanes } => {

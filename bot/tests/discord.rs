@@ -1014,6 +1014,51 @@ async fn enochian_colours_are_chosen_with_buttons_in_the_order_of_the_roll() {
     assert_eq!(names, [None, None, Some(first.1), Some(second.1)]);
 }
 
+/// A finished game is rated: `/rating` and `/top` show it, in the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rating_and_top_show_the_rated_results() {
+    let mut h = Harness::new().await;
+    h.through_game("none").await;
+    h.slash(BOB, "resign", &[]).await;
+    let new = seance_bot::ratings::Rating::NEW;
+    let after = seance_bot::ratings::rate(&[(vec![new], 1), (vec![new], 2)]);
+    let (won, lost) = (after[0][0], after[1][0]);
+    let calls = h
+        .slash(ANN, "rating", &[("player", json!(format!("<@{}>", BOB.0)))])
+        .await;
+    assert!(!calls[0].ephemeral());
+    let (low, high) = lost.range();
+    assert!(
+        calls[0].text().starts_with(&format!(
+            "bob:\nThrough chess: {} ({low}–{high}), 1 game, best {}, provisional",
+            lost.shown(),
+            lost.shown()
+        )),
+        "{calls:?}"
+    );
+    let calls = h
+        .slash(
+            BOB,
+            "top",
+            &[("game", json!("through")), ("where", json!("global"))],
+        )
+        .await;
+    assert_eq!(
+        calls[0].text(),
+        format!(
+            "Through chess, everywhere:\n1. ann {}? (1)\n2. bob {}? (1)",
+            won.shown(),
+            lost.shown()
+        )
+    );
+    // Staying off the global ladder hides a player there, not in the chat.
+    h.slash(ANN, "settings", &[("ranking", json!("off"))]).await;
+    let calls = h.slash(BOB, "top", &[("where", json!("global"))]).await;
+    assert!(!calls[0].text().contains("ann"), "{calls:?}");
+    let calls = h.slash(BOB, "top", &[]).await;
+    assert!(calls[0].text().contains("1. ann "), "{calls:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_of_chaturaji_with_dice() {
     whole_game(GameType::Chaturaji, &[ANN, BOB, CAT, DAN], None).await;

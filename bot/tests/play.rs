@@ -101,3 +101,34 @@ fn a_database_that_does_not_answer_is_waited_for_then_given_up_clearly() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn the_terminal_shows_ratings_after_a_rated_game() {
+    let root = scratch("ratings");
+    let db = format!("sqlite://{}", root.join("games.sqlite").display());
+    let out = ended(play(
+        &["through", "--db", &db, "--letters"],
+        &root,
+        "resign\n",
+    ));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("black wins (resignation)"), "{stdout}");
+    let out = ended(play(
+        &["through", "--db", &db, "--letters", "--new"],
+        &root,
+        "rating\ntop\nquit\n",
+    ));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("Through chess: 1"), "{stdout}");
+    assert!(stdout.contains(", 1 game, best "), "{stdout}");
+    assert!(
+        stdout.contains("Recent: #1 Through chess, 2nd of 2, -"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Through chess, this chat:\n1. "),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -1622,3 +1622,46 @@ async fn enochian_colours_are_chosen_with_buttons_in_the_order_of_the_roll() {
     let choice = left[1].split(' ').nth(1).unwrap();
     assert_eq!(at(choice).as_deref(), Some(third.1));
 }
+
+/// A finished game is rated: `/rating` shows a player's rating with its
+/// range, and `/top` the chat's ladder.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rating_and_top_show_the_rated_results() {
+    let mut h = Harness::quick().await;
+    h.say(ANN, "/new through time=none").await;
+    h.say(CAT, "/join").await;
+    h.say(ANN, "/start").await;
+    h.say(CAT, "/resign").await;
+    let new = seance_bot::ratings::Rating::NEW;
+    let after = seance_bot::ratings::rate(&[(vec![new], 1), (vec![new], 2)]);
+    let (won, lost) = (after[0][0], after[1][0]);
+    let calls = h.say(ANN, "/rating").await;
+    let (low, high) = won.range();
+    assert_eq!(
+        calls[0].text(),
+        format!(
+            "Ann:\nThrough chess: {} ({low}–{high}), 1 game, best {}, provisional; in this chat {}\n\
+             Recent: #1 Through chess, 1st of 2, +{}. (record #N shows a game.)",
+            won.shown(),
+            won.shown(),
+            won.shown(),
+            won.shown() - 1500
+        )
+    );
+    let calls = h.say(CAT, "/rating@SeanceBot @Ann through").await;
+    assert!(
+        calls[0].text().starts_with("Ann:\nThrough chess: "),
+        "{calls:?}"
+    );
+    let calls = h.say(CAT, "/top").await;
+    assert_eq!(
+        calls[0].text(),
+        format!(
+            "Through chess, this chat:\n1. Ann {}? (1)\n2. Cat {}? (1)",
+            won.shown(),
+            lost.shown()
+        )
+    );
+    let calls = h.say(DAN, "/rating").await;
+    assert_eq!(calls[0].text(), "Dan has no rated games yet.");
+}

@@ -12,7 +12,7 @@ use crate::notation::parse_move;
 use crate::options::Options;
 use crate::outcome::Outcome;
 use crate::perft;
-use crate::seat::{Phase, Seat};
+use crate::seat::{Phase, Seat, Team};
 use crate::spirit::{Spirit, Thought};
 use crate::tamerlane::Tamerlane;
 use crate::through::Through;
@@ -137,6 +137,8 @@ pub trait AnyGame: Debug + Send + Sync {
     fn legal_moves_described(&self) -> Vec<(String, MoveInfo)>;
     /// Whether `seat` still takes turns.
     fn in_play(&self, seat: Seat) -> bool;
+    /// The team `seat` plays for (its options may make partners).
+    fn team(&self, seat: Seat) -> Team;
     /// What `spirit` plays for the seat to move, as canonical text, with how
     /// deep it looked; `None` when that seat has no move.
     fn think(&self, spirit: &Spirit) -> Option<Thought<String>>;
@@ -230,6 +232,10 @@ impl<V: Variant> AnyGame for Game<V> {
 
     fn in_play(&self, seat: Seat) -> bool {
         self.outcome().is_none() && self.position().in_play(seat)
+    }
+
+    fn team(&self, seat: Seat) -> Team {
+        self.position().team(seat)
     }
 
     fn dice_spec(&self) -> Option<DiceSpec> {

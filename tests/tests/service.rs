@@ -232,10 +232,13 @@ async fn racing_moves_land_once(scratch: Scratch) {
     changed.takeback = vec![Seat(0)];
     service
         .store()
-        .save_game(&changed, false, &[], &[])
+        .save_game(&changed, false, &[], &[], None)
         .await
         .unwrap();
-    let lost = service.store().save_game(&record, false, &[], &[]).await;
+    let lost = service
+        .store()
+        .save_game(&record, false, &[], &[], None)
+        .await;
     assert!(matches!(lost, Err(StoreError::Conflict)), "{lost:?}");
     assert_eq!(load(&service, game).await.takeback, vec![Seat(0)]);
 }
@@ -270,7 +273,12 @@ async fn dice_are_verifiable(scratch: Scratch) {
         log: &record.log,
     };
     let check = |log: &[String]| dice::verify(dice::Dealt { log, ..dealt }, &record.seed, &[&hash]);
-    assert!(matches!(check(&record.log), Verdict::Fair { rolls } if rolls > 10));
+    let verdict = check(&record.log);
+    assert!(
+        matches!(verdict, Verdict::Fair { rolls } if rolls > 10),
+        "{verdict:?} after {} actions",
+        record.log.len()
+    );
     let mut forged = record.log.clone();
     let first = forged.iter().position(|l| l.starts_with("roll ")).unwrap();
     forged[first] = if forged[first] == "roll 1 1" {

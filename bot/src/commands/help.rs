@@ -83,7 +83,7 @@ mod tests {
         assert_eq!(
             usage(Verb::New, Platform::Terminal, Locale::En),
             "new <game> [setup=NAME] [KEY=VALUE]... [time=3d|none] [timeout=spirit|forfeit] \
-             [as=colour] [seating=fixed|roll]"
+             [as=colour] [seating=fixed|roll] [rated=on|off]"
         );
         assert_eq!(usage(Verb::Games, Platform::Discord, Locale::Ru), "/games");
     }

@@ -91,6 +91,12 @@ verbs! {
     Record = "record",
     /// Check the dice.
     Verify = "verify",
+    /// A player's ratings and recent rated games.
+    Rating = "rating",
+    /// The best rated players.
+    Top = "top",
+    /// Link one's accounts of two platforms.
+    Link = "link",
     /// One's settings.
     Settings = "settings",
     /// The list of commands.
@@ -134,6 +140,8 @@ pub struct NewGame {
     /// choose their colours (`Some(true)`), or the seats stay as taken; unset:
     /// the game's own way (a roll in Enochian chess).
     pub seating_roll: Option<bool>,
+    /// Whether the game counts for the ratings (`rated=no`: not); unset: it does.
+    pub rated: Option<bool>,
 }
 
 impl NewGame {
@@ -147,6 +155,7 @@ impl NewGame {
             timeout: None,
             color: None,
             seating_roll: None,
+            rated: None,
         }
     }
 }
@@ -166,6 +175,8 @@ pub enum Setting {
     TimeZone(i32),
     /// Direct messages from the bot, on or off.
     DirectMessages(bool),
+    /// Showing on the global ladders, on or off.
+    Ranking(bool),
 }
 
 /// An offer one seat makes to the others.
@@ -215,6 +226,13 @@ pub enum Command {
     Record(Target),
     /// Check the dice of a finished game.
     Verify(Target),
+    /// A player's ratings (the caller's, or this player's: `@name` or a
+    /// mention), in every game or in one.
+    Rating(Option<String>, Option<GameType>),
+    /// The ladder of a game (every rated game: none), in the chat or (`true`) overall.
+    Top(Option<GameType>, bool),
+    /// Link one's accounts: a code to type on the other platform (none), or that code.
+    Link(Option<String>),
     /// Change one's settings (none: show them).
     Settings(Vec<Setting>),
     /// The list of commands, or a game's setups and options.
@@ -243,6 +261,9 @@ impl Command {
             Command::Games => Verb::Games,
             Command::Record(_) => Verb::Record,
             Command::Verify(_) => Verb::Verify,
+            Command::Rating(..) => Verb::Rating,
+            Command::Top(..) => Verb::Top,
+            Command::Link(_) => Verb::Link,
             Command::Settings(_) => Verb::Settings,
             Command::Help(_) => Verb::Help,
         }
@@ -257,7 +278,13 @@ impl Command {
     /// The command's game, to fill in or change, if it is about one.
     pub fn target_mut(&mut self) -> Option<&mut Target> {
         match self {
-            Command::New(_) | Command::Games | Command::Settings(_) | Command::Help(_) => None,
+            Command::New(_)
+            | Command::Games
+            | Command::Rating(..)
+            | Command::Top(..)
+            | Command::Link(_)
+            | Command::Settings(_)
+            | Command::Help(_) => None,
             Command::Join(t, _)
             | Command::Leave(t)
             | Command::Spirit(t, _, _)
@@ -324,6 +351,9 @@ mod tests {
             Kind::Time => "2d",
             Kind::Timeout => "forfeit",
             Kind::Seating => "roll",
+            Kind::Player => "@ann",
+            Kind::Ladder => "global",
+            Kind::Code => "123456",
             Kind::Language => "ru",
             Kind::Switch => "off",
             Kind::Quiet => "23:00-08:00",

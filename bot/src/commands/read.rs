@@ -3,6 +3,8 @@
 //! name (Discord's options). Both read each value by its parameter's
 //! [`Kind`](super::Kind) and build the [`Command`] in one place.
 
+use seance_engine::catalogue::GameType;
+
 use super::{
     Command, MAX_INPUT, NewGame, Param, ParseError, Proposal, Setting, Target, Value, Verb,
 };
@@ -37,6 +39,13 @@ impl Args {
     fn colour(&self) -> Option<seance_engine::Color> {
         self.find(|v| match v {
             Value::Colour(color) => Some(*color),
+            _ => None,
+        })
+    }
+
+    fn game(&self) -> Option<GameType> {
+        self.find(|v| match v {
+            Value::Game(game) => Some(*game),
             _ => None,
         })
     }
@@ -142,14 +151,29 @@ fn read_words(verb: Verb, words: &[&str]) -> Result<Command, ParseError> {
             i += 2;
             continue;
         }
-        let Some(param) = positional.next() else {
-            return Err(ParseError::Usage(verb));
+        // The next positional parameter that reads the word: an optional
+        // one that does not may be left out.
+        let mut refused = None;
+        let (param, value) = loop {
+            let Some(param) = positional.next() else {
+                return Err(refused.unwrap_or(ParseError::Usage(verb)));
+            };
+            if param.kind == super::Kind::Move {
+                break (param, Value::Text(words[i..].join(" ")));
+            }
+            match read_value(verb, param, word) {
+                Ok(value) => break (param, value),
+                Err(error) if !param.required => {
+                    refused.get_or_insert(error);
+                }
+                Err(error) => return Err(error),
+            }
         };
-        if param.kind == super::Kind::Move {
-            args.0.push((param.name, Value::Text(words[i..].join(" "))));
+        let rest = param.kind == super::Kind::Move;
+        args.0.push((param.name, value));
+        if rest {
             break;
         }
-        args.0.push((param.name, read_value(verb, param, word)?));
         i += 1;
     }
     build(verb, &args)
@@ -210,6 +234,7 @@ fn build(verb: Verb, args: &Args) -> Result<Command, ParseError> {
                     Value::Timeout(policy) => new.timeout = Some(*policy),
                     Value::Colour(color) => new.color = Some(*color),
                     Value::Seating(roll) => new.seating_roll = Some(*roll),
+                    Value::Switch(on) if *name == "rated" => new.rated = Some(*on),
                     _ => {}
                 }
             }
@@ -242,6 +267,16 @@ fn build(verb: Verb, args: &Args) -> Result<Command, ParseError> {
         Verb::Games => Command::Games,
         Verb::Record => Command::Record(target),
         Verb::Verify => Command::Verify(target),
+        Verb::Rating => Command::Rating(args.text(), args.game()),
+        Verb::Top => Command::Top(
+            args.game(),
+            args.find(|v| match v {
+                Value::Overall(all) => Some(*all),
+                _ => None,
+            })
+            .unwrap_or(false),
+        ),
+        Verb::Link => Command::Link(args.text()),
         Verb::Settings => Command::Settings(
             args.0
                 .iter()
@@ -251,6 +286,7 @@ fn build(verb: Verb, args: &Args) -> Result<Command, ParseError> {
                     }
                     Value::Language(locale) => Some(Setting::Language(*locale)),
                     Value::Switch(on) if *name == "dm" => Some(Setting::DirectMessages(*on)),
+                    Value::Switch(on) if *name == "ranking" => Some(Setting::Ranking(*on)),
                     Value::Switch(on) => Some(Setting::Reminders(*on)),
                     Value::Quiet(hours) => Some(Setting::Quiet(*hours)),
                     Value::Offset(minutes) => Some(Setting::TimeZone(*minutes)),
@@ -258,10 +294,7 @@ fn build(verb: Verb, args: &Args) -> Result<Command, ParseError> {
                 })
                 .collect(),
         ),
-        Verb::Help => Command::Help(args.find(|v| match v {
-            Value::Game(game) => Some(*game),
-            _ => None,
-        })),
+        Verb::Help => Command::Help(args.game()),
     })
 }
 

@@ -192,12 +192,68 @@ const NEW: Spec = Spec {
             ),
             ("", ""),
         )),
+        keyed(param(
+            Kind::Switch,
+            ("rated", "рейтинговая"),
+            (
+                "Whether the game counts for the ratings (on by default)",
+                "Идёт ли партия в рейтинг (по умолчанию да)",
+            ),
+            ("", ""),
+        )),
     ],
 };
 
+/// A game of the catalogue, for commands about a game rather than a table.
+const VARIANT: Param = param(
+    Kind::Game,
+    ("game", "игра"),
+    ("Which game", "Какая игра"),
+    ("game", "игра"),
+);
+
+const RATING: Spec = Spec {
+    en: "Ratings, games played and recent rated games: yours or a player's",
+    ru: "Рейтинги, число партий и последние партии: ваши или игрока",
+    params: &[
+        param(
+            Kind::Player,
+            ("player", "игрок"),
+            ("The player, as @name", "Игрок, как @имя"),
+            ("@player", "@игрок"),
+        ),
+        VARIANT,
+    ],
+};
+
+const TOP: Spec = Spec {
+    en: "The best rated players of this chat, or everywhere",
+    ru: "Лучшие по рейтингу игроки чата или везде",
+    params: &[
+        VARIANT,
+        param(
+            Kind::Ladder,
+            ("where", "где"),
+            ("This chat or everywhere", "Этот чат или везде"),
+            ("", ""),
+        ),
+    ],
+};
+
+const LINK: Spec = Spec {
+    en: "Link your accounts of two platforms: get a code, then type it on the other",
+    ru: "Связать аккаунты двух платформ: получить код и ввести его на другой",
+    params: &[param(
+        Kind::Code,
+        ("code", "код"),
+        ("The code from the other platform", "Код с другой платформы"),
+        ("CODE", "КОД"),
+    )],
+};
+
 const SETTINGS: Spec = Spec {
-    en: "Your language (and the chat's), reminders, quiet hours, time zone",
-    ru: "Ваш язык (и язык чата), напоминания, тихие часы, часовой пояс",
+    en: "Your language (and the chat's), reminders, quiet hours, time zone, ranking",
+    ru: "Ваш язык (и язык чата), напоминания, тихие часы, часовой пояс, рейтинг",
     params: &[
         keyed(param(
             Kind::Language,
@@ -244,6 +300,15 @@ const SETTINGS: Spec = Spec {
             (
                 "Reminders in direct messages",
                 "Напоминания в личных сообщениях",
+            ),
+            ("", ""),
+        )),
+        keyed(param(
+            Kind::Switch,
+            ("ranking", "рейтинг"),
+            (
+                "Showing on the ladders of every chat",
+                "Показываться в общих рейтингах",
             ),
             ("", ""),
         )),
@@ -378,6 +443,9 @@ impl Verb {
                 "Check a finished game's dice against its seed",
                 "Проверить кости оконченной партии",
             ),
+            Verb::Rating => RATING,
+            Verb::Top => TOP,
+            Verb::Link => LINK,
             Verb::Settings => SETTINGS,
             Verb::Help => HELP,
         }

@@ -44,6 +44,12 @@ pub enum Kind {
     Quiet,
     /// A time zone, `+03:00`.
     TimeZone,
+    /// A player: `@name`, or a platform's mention.
+    Player,
+    /// The chat's ladder or the overall one.
+    Ladder,
+    /// A one-time code.
+    Code,
 }
 
 /// A parameter's value, read.
@@ -75,6 +81,8 @@ pub enum Value {
     Quiet(Option<(u16, u16)>),
     /// A [`Kind::TimeZone`], minutes ahead of UTC.
     Offset(i32),
+    /// A [`Kind::Ladder`]: the overall one.
+    Overall(bool),
 }
 
 /// One of a parameter's fixed values: what is typed, and its names in English and Russian.
@@ -158,6 +166,25 @@ impl Kind {
                 Value::Quiet(Some((start, end)))
             }
             Kind::TimeZone => Value::Offset(utc_offset(text)?),
+            Kind::Player => {
+                let mention = text.starts_with('@') && text.len() > 1 || text.starts_with("<@");
+                if !mention {
+                    return None;
+                }
+                Value::Text(text.to_string())
+            }
+            Kind::Ladder => match lower.as_str() {
+                "global" | "overall" | "all" | "общий" | "все" => Value::Overall(true),
+                "chat" | "here" | "чат" | "здесь" => Value::Overall(false),
+                _ => return None,
+            },
+            Kind::Code => {
+                let code = text.chars().all(|c| c.is_ascii_alphanumeric());
+                if !code || !(4..=16).contains(&text.len()) {
+                    return None;
+                }
+                Value::Text(text.to_string())
+            }
         })
     }
 
@@ -186,6 +213,10 @@ impl Kind {
             Kind::Switch => vec![
                 Choice::new("on", "on", "вкл"),
                 Choice::new("off", "off", "выкл"),
+            ],
+            Kind::Ladder => vec![
+                Choice::new("chat", "this chat", "этот чат"),
+                Choice::new("global", "everywhere", "везде"),
             ],
             _ => Vec::new(),
         }
@@ -291,6 +322,7 @@ mod tests {
             Kind::Seating,
             Kind::Language,
             Kind::Switch,
+            Kind::Ladder,
         ] {
             for choice in kind.choices() {
                 assert!(

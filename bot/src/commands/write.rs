@@ -22,6 +22,10 @@ pub fn write(command: &Command) -> String {
                 new.seating_roll
                     .map(|roll| format!("seating={}", if roll { "roll" } else { "fixed" })),
             );
+            words.extend(
+                new.rated
+                    .map(|on| format!("rated={}", if on { "on" } else { "off" })),
+            );
         }
         Command::Join(_, color) => words.extend(color.map(|c| c.to_string())),
         Command::Spirit(_, color, level) => {
@@ -32,6 +36,17 @@ pub fn write(command: &Command) -> String {
         Command::Moves(_, from) => words.extend(from.iter().cloned()),
         Command::Offer(_, Proposal::Exchange(king)) => words.push(king.to_string()),
         Command::Settings(settings) => words.extend(settings.iter().map(setting)),
+        Command::Rating(player, game) => {
+            words.extend(player.iter().cloned());
+            words.extend(game.map(|g| g.id().to_string()));
+        }
+        Command::Top(game, overall) => {
+            words.extend(game.map(|g| g.id().to_string()));
+            if *overall {
+                words.push("global".to_string());
+            }
+        }
+        Command::Link(code) => words.extend(code.iter().cloned()),
         Command::Leave(_)
         | Command::Start(_)
         | Command::Board(_)
@@ -62,6 +77,7 @@ fn setting(setting: &Setting) -> String {
         Setting::ChatLanguage(locale) => format!("chat={}", locale.code()),
         Setting::Reminders(yes) => format!("reminders={}", on(*yes)),
         Setting::DirectMessages(yes) => format!("dm={}", on(*yes)),
+        Setting::Ranking(yes) => format!("ranking={}", on(*yes)),
         Setting::Quiet(None) => "quiet=off".to_string(),
         Setting::Quiet(Some((start, end))) => format!("quiet={}-{}", hm(*start), hm(*end)),
         Setting::TimeZone(minutes) => {

@@ -157,8 +157,15 @@ pub fn ranking(seed: &[u8], tag: &str, entropy: &[String], count: usize) -> Vec<
 /// the players choose their colours), `seating-order=2,0,1` (that roll's
 /// ranking of the players, in their seat order before it),
 /// `seating-choice=blue,red` (the colours they chose, in that order) and
-/// `first-by=roll` (the `first=` colour was rolled for).
-pub const SERVICE_OPTIONS: [&str; 4] = ["seating", "seating-order", "seating-choice", "first-by"];
+/// `first-by=roll` (the `first=` colour was rolled for) and `rated=off`
+/// (the game does not count for the ratings).
+pub const SERVICE_OPTIONS: [&str; 5] = [
+    "seating",
+    "seating-order",
+    "seating-choice",
+    "first-by",
+    "rated",
+];
 
 /// The option that says the first player was rolled for.
 pub const FIRST_BY_ROLL: &str = "first-by=roll";

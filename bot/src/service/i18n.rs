@@ -169,7 +169,7 @@ pub fn describe_settings(settings: &Settings, chat: Option<Locale>, locale: Loca
     let offset = settings.utc_offset_minutes;
     let sign = if offset < 0 { '-' } else { '+' };
     format!(
-        "language {}, chat {}, reminders {}, quiet {}, timezone UTC{sign}{:02}:{:02}, dm {}",
+        "language {}, chat {}, reminders {}, quiet {}, timezone UTC{sign}{:02}:{:02}, dm {}, ranking {}",
         settings.locale.as_deref().unwrap_or(locale.code()),
         chat.unwrap_or(locale).code(),
         on(settings.reminders),
@@ -179,7 +179,24 @@ pub fn describe_settings(settings: &Settings, chat: Option<Locale>, locale: Loca
         offset.abs() / 60,
         offset.abs() % 60,
         on(settings.direct_messages),
+        on(settings.ranked),
     )
+}
+
+/// A place among `of`, in `locale`: `1st of 4`, `2-е из 4`.
+pub fn place(place: i64, of: i64, locale: Locale) -> String {
+    match locale {
+        Locale::En => {
+            let suffix = match (place % 10, place % 100) {
+                (1, n) if n != 11 => "st",
+                (2, n) if n != 12 => "nd",
+                (3, n) if n != 13 => "rd",
+                _ => "th",
+            };
+            format!("{place}{suffix} of {of}")
+        }
+        Locale::Ru => format!("{place}-е из {of}"),
+    }
 }
 
 /// Why a game ended, in `locale`.
@@ -306,6 +323,38 @@ pub enum Msg {
     Choosing { id: i64, name: String },
     /// The terminal's prompt while a colour is chosen.
     ColourPrompt,
+    /// A person's rating in one game: shown, its 95% range, games, best,
+    /// provisional or not, and the rating in this chat if any.
+    RatingOf {
+        game: GameType,
+        shown: i64,
+        low: i64,
+        high: i64,
+        games: i64,
+        best: i64,
+        provisional: bool,
+        here: Option<i64>,
+    },
+    /// A person without rated games.
+    NoRating(String),
+    /// A person's recent rated games, listed.
+    RecentRated(String),
+    /// A game's ladder: its rows, in this chat or overall.
+    Ladder {
+        game: GameType,
+        overall: bool,
+        rows: String,
+    },
+    /// Nothing rated to list.
+    NoLadder,
+    /// Nobody of that name has played in the chat.
+    NoSuchPlayer(String),
+    /// A code to link accounts, valid this many minutes.
+    LinkCode { code: String, minutes: i64 },
+    /// Accounts linked.
+    Linked,
+    /// A link code that does not work.
+    BadLinkCode,
     /// A move was played.
     Played { color: String, mv: String },
     /// A seat's turn; its dice, if any.
@@ -573,6 +622,36 @@ impl Msg {
                 format!("{name} не успел(а) выбрать: бот выбрал {color}."),
             ),
             Msg::ColourPrompt => l.pick("colour", "цвет").to_string(),
+            Msg::RatingOf { game, shown, low, high, games, best, provisional, here } => {
+                let game = game_name(*game, l);
+                let mark = if *provisional { l.pick(", provisional", ", предварительный") } else { "" };
+                let here = here
+                    .map(|h| l.pick(format!("; in this chat {h}"), format!("; в этом чате {h}")))
+                    .unwrap_or_default();
+                let played = if *games == 1 { "1 game".to_string() } else { format!("{games} games") };
+                l.pick(
+                    format!("{game}: {shown} ({low}–{high}), {played}, best {best}{mark}{here}"),
+                    format!("{game}: {shown} ({low}–{high}), партий: {games}, лучший {best}{mark}{here}"),
+                )
+            }
+            Msg::NoRating(name) => l.pick(format!("{name} has no rated games yet."), format!("У {name} ещё нет партий в рейтинге.")),
+            Msg::RecentRated(games) => l.pick(format!("Recent: {games}. (record #N shows a game.)"), format!("Последние: {games}. (record #N покажет партию.)")),
+            Msg::Ladder { game, overall, rows } => {
+                let game = game_name(*game, l);
+                let scope = if *overall { l.pick("everywhere", "везде") } else { l.pick("this chat", "этот чат") };
+                format!("{game}, {scope}:\n{rows}")
+            }
+            Msg::NoLadder => l.pick("No rated games yet.", "Партий в рейтинге ещё нет.").to_string(),
+            Msg::NoSuchPlayer(name) => l.pick(format!("Nobody called {name} has played here."), format!("Игрок {name} здесь не играл.")),
+            Msg::LinkCode { code, minutes } => l.pick(
+                format!("Your code: {code}. Within {minutes} minutes, send `link {code}` to the bot on your other platform: the two accounts will then share one rating."),
+                format!("Ваш код: {code}. В течение {minutes} минут отправьте `link {code}` боту на другой платформе: тогда у двух аккаунтов будет один рейтинг."),
+            ),
+            Msg::Linked => l.pick("Linked: your accounts share one rating now.", "Готово: у ваших аккаунтов теперь один рейтинг.").to_string(),
+            Msg::BadLinkCode => l.pick(
+                "That code is unknown, used, expired, or made on this same platform.",
+                "Этот код неизвестен, использован, устарел или получен на этой же платформе.",
+            ).to_string(),
             Msg::Choosing { id, name } => l.pick(
                 format!("The colours of game #{id} are being chosen: it is {name}'s turn to choose."),
                 format!("В партии #{id} выбирают цвета: сейчас выбирает {name}."),

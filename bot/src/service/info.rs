@@ -279,6 +279,7 @@ impl Service {
                 }
                 Setting::Reminders(on) => settings.reminders = on,
                 Setting::DirectMessages(on) => settings.direct_messages = on,
+                Setting::Ranking(on) => settings.ranked = on,
                 Setting::Quiet(hours) => settings.quiet = hours,
                 Setting::TimeZone(minutes) => settings.utc_offset_minutes = minutes,
             }

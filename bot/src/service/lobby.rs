@@ -33,6 +33,9 @@ impl Service {
         let seed = dice::new_seed().map_err(|_| Msg::Trouble)?;
         let now = self.now();
         let mut options = new.options.clone();
+        if new.rated == Some(false) {
+            options.push(super::ratings::UNRATED.to_string());
+        }
         // Enochian chess seats by a roll unless the table says otherwise.
         if new.seating_roll.unwrap_or(game.info().seats_by_roll) {
             options.push(SEATING_ROLL.to_string());

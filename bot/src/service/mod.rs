@@ -11,6 +11,7 @@ mod info;
 mod jobs;
 mod lobby;
 mod play;
+mod ratings;
 pub mod reply;
 mod table;
 
@@ -29,6 +30,7 @@ use table::Table;
 
 pub use info::Standing;
 pub use jobs::{Delivery, MOST_TRIES, Refusal, StartUp};
+pub use ratings::Rebuilt;
 pub use table::engine_options;
 
 /// Who sent a command, and where.
@@ -341,6 +343,9 @@ impl Service {
             Command::Games => self.games(caller).await,
             Command::Record(target) => self.record(caller, target).await,
             Command::Verify(target) => self.verify(caller, target).await,
+            Command::Rating(player, game) => self.rating(caller, player, game).await,
+            Command::Top(game, overall) => self.top(caller, game, overall).await,
+            Command::Link(code) => self.link(caller, code).await,
             Command::Settings(changes) => self.settings(caller, changes).await,
             Command::Help(None) => Ok(vec![Reply::private(Msg::Help.text(caller.reader))]),
             Command::Help(Some(game)) => Ok(vec![Reply::private(

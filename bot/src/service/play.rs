@@ -311,9 +311,17 @@ impl Service {
         table.record.log = table.game.log();
         let jobs = table.plan(&self.defaults, now);
         let seats_changed = table.record.seats != table.stored_seats;
+        // A game that ends is rated in the same write (once: see the store).
+        let rated = table.rated(now);
         table.record.version = self
             .store
-            .save_game(&table.record, seats_changed, &jobs, &notices)
+            .save_game(
+                &table.record,
+                seats_changed,
+                &jobs,
+                &notices,
+                rated.as_ref(),
+            )
             .await?;
         table.stored_seats = table.record.seats.clone();
         self.replays.keep(table);

@@ -9,6 +9,7 @@ use sqlx::any::AnyRow;
 
 use super::jobs::{NewJob, NewNotice};
 use super::people::{ChatId, User, UserId, user_columns, user_from_row};
+use super::ratings::{RatedGame, rate_in};
 use super::{Result, Store, StoreError, name_of, named, small};
 use crate::platform::Platform;
 
@@ -420,15 +421,16 @@ impl Store {
     /// Writes `game`, read at `game.version`, as version `game.version + 1`
     /// (its seats too if `seats_changed`), together with its new plan of jobs
     /// (replacing every earlier job of the game) and the notices for its
-    /// chat. Fails with
-    /// [`StoreError::Conflict`] when another write came first; then nothing
-    /// is written. Returns the new version.
+    /// chat, and the ratings of a game that ends with this write (`rated`:
+    /// once per game). Fails with [`StoreError::Conflict`] when another
+    /// write came first; then nothing is written. Returns the new version.
     pub async fn save_game(
         &self,
         game: &GameRecord,
         seats_changed: bool,
         jobs: &[NewJob],
         notices: &[NewNotice],
+        rated: Option<&RatedGame>,
     ) -> Result<i64> {
         let next = game.version + 1;
         let mut tx = self.pool.begin().await?;
@@ -489,6 +491,9 @@ impl Store {
             .bind(game.updated_ms)
             .execute(&mut *tx)
             .await?;
+        }
+        if let Some(rated) = rated {
+            rate_in(&mut tx, self.backend, game.id, rated).await?;
         }
         tx.commit().await?;
         Ok(next)

@@ -63,6 +63,12 @@ const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("../../../migrations/sqlite/0008_seen_requests.sql"),
         postgres: include_str!("../../../migrations/postgres/0008_seen_requests.sql"),
     },
+    Migration {
+        version: 9,
+        name: "ratings",
+        sqlite: include_str!("../../../migrations/sqlite/0009_ratings.sql"),
+        postgres: include_str!("../../../migrations/postgres/0009_ratings.sql"),
+    },
 ];
 
 impl Store {

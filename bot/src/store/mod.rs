@@ -13,6 +13,7 @@ mod games;
 mod jobs;
 mod migrate;
 mod people;
+mod ratings;
 pub mod scratch;
 
 use std::str::FromStr;
@@ -24,6 +25,7 @@ use thiserror::Error;
 pub use games::{GameId, GameRecord, SeatRecord, Stage, TimeoutPolicy};
 pub use jobs::{Job, JobKind, NewJob, NewNotice, OutboxEntry, Queue};
 pub use people::{ChatId, Settings, User, UserId};
+pub use ratings::{LINK_LIFETIME_MS, Member, RatedGame, Recent, Standing};
 
 /// Why the store refused or failed.
 #[derive(Debug, Error)]

@@ -27,6 +27,8 @@ pub struct Settings {
     pub reminders: bool,
     /// Whether the player accepts direct messages from the bot.
     pub direct_messages: bool,
+    /// Whether the player shows on the global ladders.
+    pub ranked: bool,
 }
 
 impl Default for Settings {
@@ -37,6 +39,7 @@ impl Default for Settings {
             quiet: None,
             reminders: true,
             direct_messages: false,
+            ranked: true,
         }
     }
 }
@@ -73,6 +76,7 @@ pub(super) fn user_columns(prefix: &str) -> String {
         "reminders",
         "direct_messages",
         "reported_locale",
+        "ranked",
     ]
     .map(|column| format!("{prefix}{column}"))
     .join(", ")
@@ -108,6 +112,7 @@ pub(super) fn user_from_row(row: &AnyRow, at: usize) -> Result<User> {
             quiet,
             reminders: row.try_get::<i64, _>(at + 8)? != 0,
             direct_messages: row.try_get::<i64, _>(at + 9)? != 0,
+            ranked: row.try_get::<i64, _>(at + 11)? != 0,
         },
     })
 }
@@ -222,7 +227,7 @@ impl Store {
     pub async fn save_settings(&self, user: UserId, settings: &Settings) -> Result<()> {
         sqlx::query(
             "UPDATE users SET locale = $1, utc_offset_minutes = $2, quiet_start = $3,
-             quiet_end = $4, reminders = $5, direct_messages = $6 WHERE id = $7",
+             quiet_end = $4, reminders = $5, direct_messages = $6, ranked = $7 WHERE id = $8",
         )
         .bind(settings.locale.clone())
         .bind(i64::from(settings.utc_offset_minutes))
@@ -230,6 +235,7 @@ impl Store {
         .bind(settings.quiet.map(|(_, end)| i64::from(end)))
         .bind(i64::from(settings.reminders))
         .bind(i64::from(settings.direct_messages))
+        .bind(i64::from(settings.ranked))
         .bind(user.0)
         .execute(&self.pool)
         .await?;
