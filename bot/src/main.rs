@@ -71,6 +71,13 @@ enum Command {
         #[arg(long)]
         worker: bool,
     },
+    /// Check the configuration: say what would run, reach the database and
+    /// ask each platform whether its token works; exits non-zero, saying
+    /// why, when anything is wrong.
+    Check {
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
     /// Apply the database migrations.
     Migrate {
         #[command(flatten)]
@@ -324,7 +331,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 return Ok(ExitCode::FAILURE);
             }
         }
-        command => return runtime()?.block_on(serve(command)),
+        command => {
+            let runtime = runtime()?;
+            let code = runtime.block_on(serve(command));
+            // A spirit still thinking on a blocking thread does not hold up
+            // the exit: its job's lease was given back already.
+            runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+            return code;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -413,25 +427,18 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 redact(&config.database_url()?)
             );
             let style = config.render.style().map_err(anyhow::Error::msg)?;
-            let mut tasks = tokio::task::JoinSet::new();
-            {
+            let (stop, stopping) = tokio::sync::watch::channel(false);
+            let mut scheduler = {
                 let service = service.clone();
-                tasks.spawn(async move {
-                    scheduler::run(&service, async {
-                        let _ = tokio::signal::ctrl_c().await;
-                    })
-                    .await;
-                    Ok(())
-                });
-            }
+                let stopping = stopping.clone();
+                tokio::spawn(async move { scheduler::run(&service, stopped(stopping)).await })
+            };
+            let mut tasks = tokio::task::JoinSet::new();
             {
                 let service = service.clone();
                 let lease = config_lease(&config);
                 tasks.spawn(async move {
-                    scheduler::heartbeat(&service, lease, async {
-                        let _ = tokio::signal::ctrl_c().await;
-                    })
-                    .await;
+                    scheduler::heartbeat(&service, lease, stopped(stopping)).await;
                     Ok(())
                 });
             }
@@ -445,11 +452,30 @@ async fn serve(command: Command) -> Result<ExitCode> {
                     style,
                 ));
             }
-            // The first to end ends the process: the scheduler at Ctrl-C, a front end on failure.
-            tokio::select! {
-                Some(ended) = tasks.join_next() => ended??,
-                _ = tokio::signal::ctrl_c() => {}
+            // SIGTERM or SIGINT stops the process gracefully; a front end
+            // that fails stops it too.
+            let failed = tokio::select! {
+                Some(ended) = tasks.join_next() => Some(ended),
+                () = termination() => None,
+                _ = &mut scheduler => None,
+            };
+            // The scheduler finishes the job in hand, for a while; then
+            // every lease this process holds goes back at once, so another
+            // process takes its jobs and messages without waiting them out.
+            let _ = stop.send(true);
+            if tokio::time::timeout(GRACE, &mut scheduler).await.is_err() {
+                scheduler.abort();
             }
+            tasks.abort_all();
+            let released = service.release().await?;
+            eprintln!("seance: stopped; gave back {released} leases");
+            if let Some(ended) = failed {
+                ended??;
+            }
+        }
+        Command::Check { config } => {
+            let config = config.load()?;
+            return check(&config).await;
         }
         Command::Migrate { config } => {
             let config = config.load()?;
@@ -506,6 +532,89 @@ async fn serve(command: Command) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `seance check`: what would run, and whether the database and the tokens
+/// work. Every problem is named; any makes the exit status non-zero.
+async fn check(config: &Config) -> Result<ExitCode> {
+    let mut problems = Vec::new();
+    let url = config.database_url()?;
+    let shown = redact(&url);
+    println!("database: {shown}");
+    match tokio::time::timeout(CONNECT_TIMEOUT, Store::connect(&url)).await {
+        Err(_) => problems.push(format!(
+            "the database at {shown} did not answer within {}s",
+            CONNECT_TIMEOUT.as_secs()
+        )),
+        Ok(Err(error)) => problems.push(format!("cannot open the database {shown}: {error}")),
+        Ok(Ok(store)) => match store.pending_migrations().await {
+            Ok(pending) if pending.is_empty() => println!("  answers; its migrations are current"),
+            Ok(pending) => println!("  answers; `seance run` will apply: {}", pending.join(", ")),
+            Err(error) => problems.push(format!("the database at {shown} fails: {error}")),
+        },
+    }
+    let telegram = &config.telegram;
+    if telegram.token.is_empty() {
+        println!("telegram: off (no token)");
+    } else {
+        match telegram.webhook_url.as_str() {
+            "" => println!("telegram: long polling {}", telegram.api_url),
+            hook => println!(
+                "telegram: a webhook at {hook}, listening on {}",
+                telegram.listen
+            ),
+        }
+        match telegram::Telegram::whoami(telegram).await {
+            Ok(name) => println!("  the token is @{name}'s"),
+            Err(error) => problems.push(format!("Telegram refused the token: {error}")),
+        }
+    }
+    let discord = &config.discord;
+    if discord.token.is_empty() {
+        println!("discord: off (no token)");
+    } else {
+        match discord.listen.as_str() {
+            "" => println!("discord: the gateway"),
+            listen => println!("discord: the interactions endpoint on {listen}"),
+        }
+        match discord::Discord::whoami(discord).await {
+            Ok(name) => println!("  the token is {name}'s"),
+            Err(error) => problems.push(format!("Discord refused the token: {error}")),
+        }
+    }
+    if problems.is_empty() {
+        println!("ready");
+        return Ok(ExitCode::SUCCESS);
+    }
+    for problem in problems {
+        eprintln!("seance check: {problem}");
+    }
+    Ok(ExitCode::FAILURE)
+}
+
+/// How long a stopping process waits for the job in hand.
+const GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Completes when the process is asked to stop: SIGTERM (what systemd and
+/// container runtimes send) or SIGINT (Ctrl-C).
+async fn termination() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Completes once `stopping` turns true.
+async fn stopped(mut stopping: tokio::sync::watch::Receiver<bool>) {
+    let _ = stopping.wait_for(|stop| *stop).await;
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime> {

@@ -169,6 +169,17 @@ async fn record(
         )
     };
     let path = uri.path().to_string();
+    // Discord answers a wrong token with 401.
+    let token = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if token != "Bot test-token" {
+        return answer(
+            StatusCode::UNAUTHORIZED,
+            json!({"message": "401: Unauthorized", "code": 0}),
+        );
+    }
     let method_is_delete = method == Method::DELETE;
     let content = json
         .get("content")
@@ -197,6 +208,13 @@ async fn record(
         answer(StatusCode::OK, json!([]))
     } else if path.ends_with("/callback") {
         StatusCode::NO_CONTENT.into_response()
+    } else if path.ends_with("/users/@me") {
+        answer(
+            StatusCode::OK,
+            json!({"id": BOT.to_string(), "username": "Seance", "discriminator": "0",
+                "global_name": null, "avatar": null, "bot": true, "mfa_enabled": false,
+                "verified": true, "flags": 0, "public_flags": 0}),
+        )
     } else if path.ends_with("/users/@me/channels") {
         answer(
             StatusCode::OK,
@@ -1012,6 +1030,49 @@ async fn enochian_colours_are_chosen_with_buttons_in_the_order_of_the_roll() {
         .map(|s| s.user.as_ref().map(|u| u.name.as_str()))
         .collect();
     assert_eq!(names, [None, None, Some(first.1), Some(second.1)]);
+}
+
+/// `seance check` against the fake: Discord's answer on the token decides.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_asks_discord_whether_the_token_works() {
+    let (_fake, address) = FakeDiscord::start().await;
+    let db = std::env::temp_dir().join(format!(
+        "seance-check-discord-{}.sqlite",
+        std::process::id()
+    ));
+    let db = format!("sqlite://{}", db.display());
+    let check = |token: &'static str| {
+        let (address, db) = (address.clone(), db.clone());
+        tokio::task::spawn_blocking(move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_seance"))
+                .args(["check", "--config", "no-such-config.toml"])
+                .env("SEANCE_DISCORD_TOKEN", token)
+                .env("SEANCE_DISCORD_PROXY_URL", address)
+                .env("SEANCE_DATABASE_URL", db)
+                .output()
+                .expect("the seance binary runs")
+        })
+    };
+    let good = check("test-token").await.unwrap();
+    let said = String::from_utf8_lossy(&good.stdout);
+    assert!(
+        good.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&good.stderr)
+    );
+    assert!(
+        said.contains("discord: the gateway\n  the token is Seance's"),
+        "{said}"
+    );
+    assert!(said.contains("telegram: off (no token)"), "{said}");
+    let bad = check("stolen").await.unwrap();
+    let said = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success());
+    assert!(
+        said.contains("seance check: Discord refused the token"),
+        "{said}"
+    );
+    assert!(!said.contains("stolen"), "the token is never shown: {said}");
 }
 
 /// A finished game is rated: `/rating` and `/top` show it, in the channel.

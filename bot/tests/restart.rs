@@ -229,6 +229,63 @@ async fn postgres_restart_frees_its_own_lease() {
     a_restarted_worker_takes_up_its_spirit_at_once(Scratch::Postgres).await;
 }
 
+/// A worker asked to stop (SIGTERM, as systemd and container runtimes ask)
+/// while its spirit thinks, holding the job with a lease of ten minutes:
+/// it exits cleanly within its grace, gives the lease back, and another
+/// process (under another name) takes the job up at once. Nothing is lost.
+async fn a_stopped_worker_gives_its_work_back_at_once(scratch: Scratch) {
+    let (store, url, game) = spirits_game(scratch).await;
+    let name = format!("stopping-{scratch:?}");
+    let mut first = worker_with(&url, &name, "30s", "600s");
+    let start = Instant::now();
+    while !holds_a_job(&url, &name).await {
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "no job was claimed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let actions = store.load_game(game).await.unwrap().unwrap().log.len();
+    let pid = first.0.id().to_string();
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let stopping = Instant::now();
+    let status = loop {
+        if let Some(status) = first.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            stopping.elapsed() < Duration::from_secs(120),
+            "the worker did not stop"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(status.success(), "{status:?}");
+    assert!(!holds_a_job(&url, &name).await, "its lease went back");
+    let record = store.load_game(game).await.unwrap().unwrap();
+    assert_eq!(record.stage, Stage::Playing);
+    assert!(record.log.len() >= actions, "no move was lost");
+    let other = worker_with(&url, &format!("taker-{scratch:?}"), "50ms", "600s");
+    wait(&store, game, Duration::from_secs(300), |now, _| {
+        now > record.log.len()
+    })
+    .await;
+    drop(other);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_sigterm_gives_the_work_back() {
+    a_stopped_worker_gives_its_work_back_at_once(Scratch::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_sigterm_gives_the_work_back() {
+    a_stopped_worker_gives_its_work_back_at_once(Scratch::Postgres).await;
+}
+
 /// Two processes on one machine cannot run under one name: the second
 /// would renew the first's leases for ever after the first crashed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -160,11 +160,16 @@ async fn answer(
         .into_iter()
         .chain(letters)
         .collect();
-    assert!(
-        uri.path().starts_with(&format!("/bot{TOKEN}/")),
-        "{}",
-        uri.path()
-    );
+    // Telegram answers a wrong token with 401.
+    if !uri.path().starts_with(&format!("/bot{TOKEN}/")) {
+        let body = json!({"ok": false, "error_code": 401, "description": "Unauthorized"});
+        return (
+            axum::http::StatusCode::UNAUTHORIZED,
+            [("content-type", "application/json")],
+            body.to_string(),
+        )
+            .into_response();
+    }
     let content_type = headers
         .get("content-type")
         .and_then(|v| v.to_str().ok())
@@ -1664,4 +1669,59 @@ async fn rating_and_top_show_the_rated_results() {
     );
     let calls = h.say(DAN, "/rating").await;
     assert_eq!(calls[0].text(), "Dan has no rated games yet.");
+}
+
+/// `seance check` against the fake: the Bot API's answer on the token
+/// decides, and a database that is not there is named.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_asks_telegram_whether_the_token_works() {
+    let (_fake, address) = FakeTelegram::start().await;
+    let db = std::env::temp_dir().join(format!(
+        "seance-check-telegram-{}.sqlite",
+        std::process::id()
+    ));
+    let db = format!("sqlite://{}", db.display());
+    let check = |token: &'static str, db: String| {
+        let address = address.clone();
+        tokio::task::spawn_blocking(move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_seance"))
+                .args(["check", "--config", "no-such-config.toml"])
+                .env("SEANCE_TELEGRAM_TOKEN", token)
+                .env("SEANCE_TELEGRAM_API_URL", address)
+                .env("SEANCE_DATABASE_URL", db)
+                .output()
+                .expect("the seance binary runs")
+        })
+    };
+    let good = check(TOKEN, db.clone()).await.unwrap();
+    let said = String::from_utf8_lossy(&good.stdout);
+    assert!(
+        good.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&good.stderr)
+    );
+    assert!(said.contains("  the token is @SeanceBot's"), "{said}");
+    assert!(
+        said.contains("`seance run` will apply: games,"),
+        "a fresh file: {said}"
+    );
+    let bad = check("123456:wrong", db).await.unwrap();
+    let said = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success());
+    assert!(
+        said.contains("seance check: Telegram refused the token"),
+        "{said}"
+    );
+    assert!(!said.contains("wrong"), "the token is never shown: {said}");
+    // Nothing listens on port 1.
+    let nowhere = "postgres://postgres@127.0.0.1:1/seance".to_string();
+    let missing = check(TOKEN, nowhere).await.unwrap();
+    let said = String::from_utf8_lossy(&missing.stderr);
+    assert!(!missing.status.success());
+    assert!(
+        said.contains("seance check: ")
+            && said.contains("database")
+            && said.contains("127.0.0.1:1/seance"),
+        "{said}"
+    );
 }

@@ -111,6 +111,13 @@ impl Service {
         Ok(StartUp { freed, replanned })
     }
 
+    /// Gives back every lease this process holds (jobs and queued
+    /// messages), so that another process takes them at once; returns how
+    /// many. What a stopping process does last.
+    pub async fn release(&self) -> Result<u64, StoreError> {
+        self.store.release_leases(&self.instance).await
+    }
+
     /// Renews the leases this process holds, for another
     /// [`Defaults::job_lease`](super::Defaults::job_lease): run it every
     /// third of that while the process lives.

@@ -72,6 +72,27 @@ const MIGRATIONS: &[Migration] = &[
 ];
 
 impl Store {
+    /// The names of the migrations this database lacks, changing nothing.
+    pub async fn pending_migrations(&self) -> Result<Vec<String>> {
+        // A database that never ran a migration has no table of them.
+        let applied: Vec<i64> = match sqlx::query("SELECT version FROM schema_migrations")
+            .fetch_all(&self.pool)
+            .await
+        {
+            Ok(rows) => rows
+                .iter()
+                .map(|row| row.try_get(0))
+                .collect::<std::result::Result<_, _>>()?,
+            Err(sqlx::Error::Database(_)) => Vec::new(),
+            Err(error) => return Err(error.into()),
+        };
+        Ok(MIGRATIONS
+            .iter()
+            .filter(|m| !applied.contains(&m.version))
+            .map(|m| m.name.to_string())
+            .collect())
+    }
+
     /// Applies the migrations this database lacks; returns their names.
     pub async fn migrate(&self) -> Result<Vec<String>> {
         sqlx::raw_sql(

@@ -142,6 +142,13 @@ impl Discord {
         builder.build()
     }
 
+    /// The bot's name, asked of Discord with `settings`' token: whether the
+    /// token works (`seance check`).
+    pub async fn whoami(settings: &config::Discord) -> anyhow::Result<String> {
+        let me = Discord::http(settings).get_current_user().await?;
+        Ok(me.name.clone())
+    }
+
     /// Registers the slash commands: in `guild` only (shown at once, for
     /// development), or everywhere (Discord takes up to an hour to show them).
     pub async fn register(&self, guild: Option<GuildId>) {

@@ -100,6 +100,13 @@ impl Telegram {
         Ok(Bot::new(settings.token.expose()).set_api_url(url))
     }
 
+    /// The bot's username, asked of the Bot API with `settings`' token:
+    /// whether the token works (`seance check`).
+    pub async fn whoami(settings: &config::Telegram) -> anyhow::Result<String> {
+        let me = Telegram::bot(settings)?.get_me().await?;
+        Ok(me.username().to_string())
+    }
+
     /// Registers the command menu, in English and in Russian.
     pub async fn register(&self) -> Result<(), RequestError> {
         for (language, locale) in [(None, Locale::En), (Some("ru"), Locale::Ru)] {
