@@ -78,6 +78,39 @@ enum Command {
         #[command(flatten)]
         config: ConfigArgs,
     },
+    /// Write every chat, person, game (with its log) and rating of the
+    /// database as JSON lines, to move them to another store.
+    Export {
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// The database (default: the configuration's).
+        #[arg(long, value_name = "URL")]
+        db: Option<String>,
+        /// Where to write (default: the standard output).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Read an export into a database that holds no chat yet.
+    Import {
+        /// The export file.
+        file: PathBuf,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// The database (default: the configuration's).
+        #[arg(long, value_name = "URL")]
+        db: Option<String>,
+    },
+    /// Copy every chat, person, game and rating to another database, which
+    /// holds no chat yet: a SQLite deployment to PostgreSQL, games in play
+    /// included.
+    Copy {
+        /// The database to copy from.
+        #[arg(long, value_name = "URL")]
+        from: String,
+        /// The database to copy to.
+        #[arg(long, value_name = "URL")]
+        to: String,
+    },
     /// Apply the database migrations.
     Migrate {
         #[command(flatten)]
@@ -477,6 +510,40 @@ async fn serve(command: Command) -> Result<ExitCode> {
             let config = config.load()?;
             return check(&config).await;
         }
+        Command::Export { config, db, out } => {
+            let store = opened(&database(config, db)?).await?;
+            let rows = match out {
+                Some(path) => {
+                    let file = fs::File::create(&path)
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    store.export(&mut BufWriter::new(file)).await?
+                }
+                None => {
+                    store
+                        .export(&mut BufWriter::new(io::stdout().lock()))
+                        .await?
+                }
+            };
+            eprintln!("exported {rows} rows");
+        }
+        Command::Import { file, config, db } => {
+            let store = opened(&database(config, db)?).await?;
+            let text =
+                fs::File::open(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let rows = store.import(io::BufReader::new(text)).await?;
+            println!("imported {rows} rows");
+        }
+        Command::Copy { from, to } => {
+            let (source, target) = (opened(&from).await?, opened(&to).await?);
+            let mut export = Vec::new();
+            source.export(&mut export).await?;
+            let rows = target.import(export.as_slice()).await?;
+            println!(
+                "copied {rows} rows from {} to {}",
+                redact(&from),
+                redact(&to)
+            );
+        }
         Command::Migrate { config } => {
             let config = config.load()?;
             let url = config.database_url()?;
@@ -590,6 +657,21 @@ async fn check(config: &Config) -> Result<ExitCode> {
         eprintln!("seance check: {problem}");
     }
     Ok(ExitCode::FAILURE)
+}
+
+/// The database a command names with `--db`, else the configuration's.
+fn database(config: ConfigArgs, db: Option<String>) -> Result<String> {
+    match db {
+        Some(url) => Ok(url),
+        None => Ok(config.load()?.database_url()?),
+    }
+}
+
+/// The store at `url`, its migrations applied.
+async fn opened(url: &str) -> Result<Store> {
+    Store::open(url)
+        .await
+        .with_context(|| format!("cannot open the database {}", redact(url)))
 }
 
 /// How long a stopping process waits for the job in hand.

@@ -132,3 +132,42 @@ fn the_terminal_shows_ratings_after_a_rated_game() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// `seance copy` moves a database's games to another, and `seance export`
+/// of both then says the same.
+#[test]
+fn copy_moves_the_games_and_export_shows_them_alike() {
+    let root = scratch("copy");
+    let (from, to) = (root.join("from.sqlite"), root.join("to.sqlite"));
+    let (from, to) = (
+        format!("sqlite://{}", from.display()),
+        format!("sqlite://{}", to.display()),
+    );
+    ended(play(
+        &["through", "--db", &from, "--letters"],
+        &root,
+        "Nc3\nresign\n",
+    ));
+    let seance = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_seance"))
+            .args(args)
+            .env("XDG_DATA_HOME", &root)
+            .output()
+            .expect("the seance binary runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let copied = seance(&["copy", "--from", &from, "--to", &to]);
+    assert!(copied.starts_with("copied "), "{copied}");
+    let (a, b) = (
+        seance(&["export", "--db", &from]),
+        seance(&["export", "--db", &to]),
+    );
+    assert!(a.contains("\"table\":\"games\""), "{a}");
+    assert_eq!(a, b);
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -15,6 +15,7 @@ mod migrate;
 mod people;
 mod ratings;
 pub mod scratch;
+mod transfer;
 
 use std::str::FromStr;
 
