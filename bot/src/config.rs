@@ -58,6 +58,28 @@ pub struct Config {
     pub games: Games,
     /// Board pictures.
     pub render: Render,
+    /// The log.
+    pub log: Log,
+}
+
+/// `[log]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Log {
+    /// What to log: `info`, `debug`, `warn`, or `tracing` directives such as
+    /// `seance_bot=debug,info`; `RUST_LOG` wins when set.
+    pub level: String,
+    /// `text`, or `json` for one JSON object a line.
+    pub format: String,
+}
+
+impl Default for Log {
+    fn default() -> Log {
+        Log {
+            level: "info".to_string(),
+            format: "text".to_string(),
+        }
+    }
 }
 
 /// `[database]`.
@@ -211,7 +233,7 @@ pub enum ConfigError {
 }
 
 /// The sections of the configuration, as named in environment variables.
-const SECTIONS: [&str; 5] = ["database", "discord", "telegram", "games", "render"];
+const SECTIONS: [&str; 6] = ["database", "discord", "telegram", "games", "render", "log"];
 
 impl Config {
     /// Reads `path` (a missing file means every default) with the overrides

@@ -12,6 +12,7 @@ pub mod commands;
 pub mod config;
 pub mod duration;
 pub mod instance;
+pub mod logging;
 pub mod perft;
 pub mod platform;
 pub mod ratings;

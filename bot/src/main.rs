@@ -441,13 +441,14 @@ async fn serve(command: Command) -> Result<ExitCode> {
         }
         Command::Run { config, worker } => {
             let config = config.load()?;
+            seance_bot::logging::init(&config).map_err(anyhow::Error::msg)?;
             let role = if worker { "worker" } else { "run" };
             let (service, _instance) =
                 start(&config, &config.database_url()?, role, defaults(&config)).await?;
             let discord = !config.discord.token.is_empty() && !worker;
             let telegram = !config.telegram.token.is_empty() && !worker;
             if !worker && !discord && !telegram {
-                eprintln!(
+                tracing::error!(
                     "No front end is configured. Add a token to config.toml:\n  \
                      [discord]\n  token = \"...\"\nor\n  [telegram]\n  token = \"...\"\n\
                      (or set SEANCE_DISCORD_TOKEN or SEANCE_TELEGRAM_TOKEN). \
@@ -455,10 +456,7 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 );
                 return Ok(ExitCode::from(2));
             }
-            eprintln!(
-                "seance: scheduler running on {}",
-                redact(&config.database_url()?)
-            );
+            tracing::info!("scheduler running on {}", redact(&config.database_url()?));
             let style = config.render.style().map_err(anyhow::Error::msg)?;
             let (stop, stopping) = tokio::sync::watch::channel(false);
             let mut scheduler = {
@@ -501,7 +499,7 @@ async fn serve(command: Command) -> Result<ExitCode> {
             }
             tasks.abort_all();
             let released = service.release().await?;
-            eprintln!("seance: stopped; gave back {released} leases");
+            tracing::info!("stopped; gave back {released} leases");
             if let Some(ended) = failed {
                 ended??;
             }
@@ -674,6 +672,16 @@ async fn opened(url: &str) -> Result<Store> {
         .with_context(|| format!("cannot open the database {}", redact(url)))
 }
 
+/// Says `text` in the log where `seance run` keeps one, else on the
+/// standard error (the terminal's and the tools' start).
+fn notice(text: &str) {
+    if tracing::dispatcher::has_been_set() {
+        tracing::info!("{text}");
+    } else {
+        eprintln!("seance: {text}");
+    }
+}
+
 /// How long a stopping process waits for the job in hand.
 const GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 
@@ -724,7 +732,7 @@ async fn start(
     let store = tokio::select! {
         opened = &mut opening => opened,
         () = tokio::time::sleep(std::time::Duration::from_secs(1)) => {
-            eprintln!("seance: waiting for the database at {shown} …");
+            notice(&format!("waiting for the database at {shown} …"));
             match tokio::time::timeout(CONNECT_TIMEOUT, &mut opening).await {
                 Ok(opened) => opened,
                 Err(_) => anyhow::bail!(
@@ -743,12 +751,12 @@ async fn start(
     let service = Service::new(store, Arc::new(SystemClock), defaults).named(instance.name());
     let started = service.start_up().await?;
     if started.freed > 0 || started.replanned > 0 {
-        eprintln!(
-            "seance: as {}: freed {} leases of an earlier run, planned {} games again",
+        notice(&format!(
+            "as {}: freed {} leases of an earlier run, planned {} games again",
             instance.name(),
             started.freed,
             started.replanned
-        );
+        ));
     }
     Ok((service, instance))
 }

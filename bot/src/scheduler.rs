@@ -21,7 +21,7 @@ pub async fn run(service: &Service, stop: impl Future<Output = ()>) {
         let pause = match step(service).await {
             Ok(pause) => pause,
             Err(error) => {
-                eprintln!("scheduler: {error}");
+                tracing::warn!("scheduler: {error}");
                 Duration::from_secs(5)
             }
         };
@@ -40,7 +40,7 @@ pub async fn heartbeat(service: &Service, lease: Duration, stop: impl Future<Out
     let beat = (lease / 3).max(Duration::from_millis(100));
     loop {
         if let Err(error) = service.heartbeat().await {
-            eprintln!("heartbeat: {error}");
+            tracing::warn!("heartbeat: {error}");
         }
         tokio::select! {
             () = &mut stop => return,

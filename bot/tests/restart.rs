@@ -312,3 +312,54 @@ async fn two_processes_cannot_share_a_name() {
     let said = String::from_utf8_lossy(&second.stderr);
     assert!(said.contains("runs as 'twin'"), "{said}");
 }
+
+/// At the most verbose level the log says what the bot does, libraries
+/// included, and never a token: here a Telegram front end whose Bot API is
+/// out of reach (its address, which holds the token, is in every error).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_most_verbose_log_holds_no_token() {
+    let (_, url) = Scratch::Sqlite.create().await.unwrap();
+    let token = "123456:AAHsecret-token-never-shown";
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = silent.local_addr().unwrap();
+    drop(silent);
+    let mut bot = Worker(
+        std::process::Command::new(env!("CARGO_BIN_EXE_seance"))
+            .args(["run", "--config", "no-such-config.toml"])
+            .env("SEANCE_DATABASE_URL", &url)
+            .env("SEANCE_DATABASE_INSTANCE", "verbose")
+            .env("SEANCE_TELEGRAM_TOKEN", token)
+            .env("SEANCE_TELEGRAM_API_URL", format!("http://{address}"))
+            .env("RUST_LOG", "trace")
+            .env(
+                "XDG_DATA_HOME",
+                std::env::temp_dir().join("seance-restart-tests"),
+            )
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the seance binary starts"),
+    );
+    // Let it try the Bot API a while, then stop it.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let pid = bot.0.id().to_string();
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    let start = Instant::now();
+    while bot.0.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "it did not stop"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut log = String::new();
+    std::io::Read::read_to_string(bot.0.stderr.as_mut().unwrap(), &mut log).unwrap();
+    assert!(log.contains("TRACE") || log.contains("DEBUG"), "{log}");
+    assert!(log.contains("scheduler running on"), "{log}");
+    assert!(log.contains("stopped; gave back"), "{log}");
+    assert!(!log.contains("secret-token"), "{log}");
+    assert!(!log.contains("AAHsecret"), "{log}");
+}

@@ -26,7 +26,7 @@ where
     tokio::spawn(async move {
         loop {
             if let Err(error) = deliver().await {
-                eprintln!("{platform}: outbox: {error}");
+                tracing::warn!("{platform}: outbox: {error}");
             }
             tokio::time::sleep(OUTBOX_POLL).await;
         }

@@ -69,9 +69,9 @@ impl Service {
             .set_aside(id, why, Some(&serialize(&notice)), self.now())
             .await
         {
-            Ok(true) => eprintln!("game #{}: set aside, it cannot be read: {why}", id.0),
+            Ok(true) => tracing::warn!("game #{}: set aside, it cannot be read: {why}", id.0),
             Ok(false) => {}
-            Err(error) => eprintln!(
+            Err(error) => tracing::warn!(
                 "game #{}: cannot be read ({why}), nor set aside: {error}",
                 id.0
             ),

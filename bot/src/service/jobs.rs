@@ -45,7 +45,9 @@ impl Service {
             return Ok(false);
         };
         let (service, claimed) = (self.clone(), job.clone());
-        match guard::caught(async move { service.job(&claimed).await }).await {
+        let span = tracing::info_span!("job", game = job.game.0, kind = job.kind.name());
+        let running = async move { service.job(&claimed).await };
+        match guard::caught(tracing::Instrument::instrument(running, span)).await {
             Ok(Ok(())) => {}
             Ok(Err(Failure::Store(StoreError::Conflict) | Failure::Say(_) | Failure::Which(_))) => {
                 self.store.drop_job(job.id).await?;
@@ -66,7 +68,7 @@ impl Service {
     /// none after [`MOST_TRIES`].
     async fn failed(&self, queue: Queue, id: i64, tries: i64, why: &str) -> Result<(), StoreError> {
         if tries >= MOST_TRIES {
-            eprintln!("{queue:?} {id}: set aside after {tries} tries: {why}");
+            tracing::warn!("{queue:?} {id}: set aside after {tries} tries: {why}");
             let why = format!("{tries} tries: {why}");
             return self.store.bury(queue, id, &why).await;
         }
@@ -385,7 +387,7 @@ impl Service {
     pub async fn undelivered(&self, id: i64, refusal: Refusal) -> Result<(), StoreError> {
         match refusal {
             Refusal::Never(why) => {
-                eprintln!("outbox {id}: set aside: {why}");
+                tracing::warn!("outbox {id}: set aside: {why}");
                 self.store.bury(Queue::Outbox, id, &why).await
             }
             Refusal::Later(why) => {

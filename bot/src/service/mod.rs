@@ -200,10 +200,17 @@ impl Service {
     /// failed, the operator's log says where, and the bot goes on.
     pub async fn handle(&self, context: &Context, input: impl Into<Input>) -> Vec<Reply> {
         let (service, asked, input) = (self.clone(), context.clone(), input.into());
-        match guard::caught(async move { service.respond(&asked, input).await }).await {
+        let span = tracing::info_span!(
+            "command",
+            platform = context.platform.name(),
+            chat = %context.chat,
+            verb = input.as_ref().map_or("none", |c| c.verb().name()),
+        );
+        let answering = async move { service.respond(&asked, input).await };
+        match guard::caught(tracing::Instrument::instrument(answering, span)).await {
             Ok(replies) => replies,
             Err(panic) => {
-                eprintln!(
+                tracing::warn!(
                     "a command in {} chat {} failed: {panic}",
                     context.platform.name(),
                     context.chat
@@ -271,7 +278,7 @@ impl Service {
             Failure::Which(_) => Msg::WhichGame,
             Failure::Store(StoreError::Conflict) => Msg::Conflict,
             Failure::Store(error) => {
-                eprintln!("store error: {error}");
+                tracing::warn!("store error: {error}");
                 Msg::Trouble
             }
         };

@@ -60,7 +60,7 @@ impl Board {
         match seance_render::gif(&self.frames, &self.players, &style, delay) {
             Ok(gif) if gif.len() <= max_bytes => Some(gif),
             Ok(gif) => {
-                eprintln!(
+                tracing::warn!(
                     "{front}: the replay of game #{} is {} bytes, over the limit of {max_bytes}; sent without it",
                     self.game.0,
                     gif.len()
@@ -68,7 +68,7 @@ impl Board {
                 None
             }
             Err(error) => {
-                eprintln!("{front}: drawing a replay failed: {error}");
+                tracing::warn!("{front}: drawing a replay failed: {error}");
                 None
             }
         }

@@ -125,7 +125,7 @@ impl Endpoint {
             Ok(true) => Ok(()),
             Ok(false) => Err(Refusal::Unauthorized),
             Err(error) => {
-                eprintln!("discord: cannot check a request against those seen: {error}");
+                tracing::warn!("discord: cannot check a request against those seen: {error}");
                 Err(Refusal::Unavailable)
             }
         }
@@ -162,7 +162,7 @@ impl Endpoint {
                 .complete_deferred(&token, channel, component, answer)
                 .await
             {
-                eprintln!("discord: completing a response failed: {error}");
+                tracing::warn!("discord: completing a response failed: {error}");
             }
         });
         Ok(match component {
@@ -192,7 +192,7 @@ pub async fn serve(discord: Discord, settings: &config::Discord) -> anyhow::Resu
     let endpoint = Endpoint::new(discord, &settings.public_key)?;
     let address: SocketAddr = settings.listen.parse()?;
     let listener = tokio::net::TcpListener::bind(address).await?;
-    eprintln!("discord: interactions endpoint on http://{address}/interactions");
+    tracing::info!("discord: interactions endpoint on http://{address}/interactions");
     axum::serve(listener, endpoint.router()).await?;
     Ok(())
 }

@@ -107,7 +107,7 @@ where
                 if error.status_code().is_some_and(|s| s.as_u16() == 429) =>
             {
                 if tries >= TRIES {
-                    eprintln!("discord: giving up after {tries} tries: {error}");
+                    tracing::warn!("discord: giving up after {tries} tries: {error}");
                     return Err(serenity::Error::Http(error));
                 }
                 tokio::time::sleep(Duration::from_millis(250) * 2u32.pow(tries - 1)).await;
@@ -158,8 +158,8 @@ impl Discord {
             None => serenity::all::Command::set_global_commands(&self.http, definitions).await,
         };
         match registered {
-            Ok(commands) => eprintln!("discord: {} commands registered", commands.len()),
-            Err(error) => eprintln!("discord: registering the commands failed: {error}"),
+            Ok(commands) => tracing::info!("discord: {} commands registered", commands.len()),
+            Err(error) => tracing::warn!("discord: registering the commands failed: {error}"),
         }
     }
 
@@ -632,7 +632,7 @@ impl Discord {
                 }
                 Err(error) => Refusal::Later(format!("discord: {error}")),
             };
-            eprintln!("discord: delivery failed: {refusal:?}");
+            tracing::warn!("discord: delivery failed: {refusal:?}");
             self.service.undelivered(delivery.id, refusal).await?;
         }
         Ok(sent)
@@ -806,13 +806,13 @@ struct Events {
 impl EventHandler for Events {
     async fn ready(&self, _: Gateway, ready: Ready) {
         let _ = self.bot.set(ready.user.id);
-        eprintln!("discord: connected as {}", ready.user.name);
+        tracing::info!("discord: connected as {}", ready.user.name);
         self.discord.register(self.guild).await;
     }
 
     async fn interaction_create(&self, _: Gateway, interaction: Interaction) {
         if let Err(error) = self.discord.interaction(&interaction).await {
-            eprintln!("discord: answering an interaction failed: {error}");
+            tracing::warn!("discord: answering an interaction failed: {error}");
         }
     }
 
@@ -821,7 +821,7 @@ impl EventHandler for Events {
             return;
         };
         if let Err(error) = self.discord.message(&message, bot).await {
-            eprintln!("discord: answering a message failed: {error}");
+            tracing::warn!("discord: answering a message failed: {error}");
         }
     }
 }

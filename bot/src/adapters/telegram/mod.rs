@@ -352,20 +352,20 @@ impl Telegram {
                             self.remember(chat, game, &posted, board, live).await;
                             for &id in &outbox {
                                 if let Err(error) = self.service.delivered(id).await {
-                                    eprintln!("telegram: outbox: {error}");
+                                    tracing::warn!("telegram: outbox: {error}");
                                 }
                             }
                         }
                         // Refused for good (the bot left the group), the messages
                         // are set aside; else they come back later.
                         Err(error) => {
-                            eprintln!("telegram: posting failed: {error}");
+                            tracing::warn!("telegram: posting failed: {error}");
                             let refusal = refusal(&error);
                             for &id in &outbox {
                                 if let Err(error) =
                                     self.service.undelivered(id, refusal.clone()).await
                                 {
-                                    eprintln!("telegram: outbox: {error}");
+                                    tracing::warn!("telegram: outbox: {error}");
                                 }
                             }
                         }
@@ -393,7 +393,7 @@ impl Telegram {
         {
             Ok(wait) => wait,
             Err(error) => {
-                eprintln!("telegram: the shared budget is out of reach: {error}");
+                tracing::warn!("telegram: the shared budget is out of reach: {error}");
                 None
             }
         }
@@ -437,7 +437,7 @@ impl Telegram {
                 .edit(chat, older, InlineKeyboardMarkup::default())
                 .await
         {
-            eprintln!("telegram: clearing an old board's buttons failed: {error}");
+            tracing::warn!("telegram: clearing an old board's buttons failed: {error}");
         }
     }
 
@@ -577,7 +577,7 @@ where
                 tokio::time::sleep(wait.duration().max(Duration::from_millis(100))).await;
             }
             Err(error @ RequestError::RetryAfter(_)) => {
-                eprintln!("telegram: giving up after {tries} tries: {error}");
+                tracing::warn!("telegram: giving up after {tries} tries: {error}");
                 return Err(error);
             }
             other => return other,
@@ -681,7 +681,7 @@ pub async fn run(service: Service, settings: config::Telegram, style: Style) -> 
     // while the scheduler and the other front ends go on.
     reachable(&bot, &mut wait).await;
     if let Err(error) = telegram.register().await {
-        eprintln!("telegram: registering the commands failed: {error}");
+        tracing::warn!("telegram: registering the commands failed: {error}");
     }
     let courier = telegram.clone();
     super::courier(PLATFORM.name(), move || {
@@ -711,7 +711,7 @@ pub async fn run(service: Service, settings: config::Telegram, style: Style) -> 
             // Stopped (Ctrl-C).
             Ok(()) => return Ok(()),
             Err(error) => {
-                eprintln!("telegram: cannot start receiving updates: {error}");
+                tracing::warn!("telegram: cannot start receiving updates: {error}");
                 tokio::time::sleep(wait.next()).await;
                 reachable(&bot, &mut wait).await;
             }
@@ -739,7 +739,7 @@ async fn reachable(bot: &Bot, wait: &mut Backoff) {
             Ok(_) => return,
             Err(error) => {
                 let pause = wait.next();
-                eprintln!(
+                tracing::warn!(
                     "telegram: the Bot API does not answer ({error}); trying again in {}s",
                     pause.as_secs()
                 );
