@@ -60,6 +60,17 @@ pub struct Config {
     pub render: Render,
     /// The log.
     pub log: Log,
+    /// Health and metrics.
+    pub server: Server,
+}
+
+/// `[server]`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Server {
+    /// Serve `/healthz`, `/readyz` and `/metrics` on this address (such as
+    /// `127.0.0.1:9100`); empty: not at all.
+    pub listen: String,
 }
 
 /// `[log]`.
@@ -233,7 +244,9 @@ pub enum ConfigError {
 }
 
 /// The sections of the configuration, as named in environment variables.
-const SECTIONS: [&str; 6] = ["database", "discord", "telegram", "games", "render", "log"];
+const SECTIONS: [&str; 7] = [
+    "database", "discord", "telegram", "games", "render", "log", "server",
+];
 
 impl Config {
     /// Reads `path` (a missing file means every default) with the overrides

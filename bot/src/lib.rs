@@ -21,3 +21,4 @@ pub mod render;
 pub mod scheduler;
 pub mod service;
 pub mod store;
+pub mod telemetry;

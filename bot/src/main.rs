@@ -442,6 +442,10 @@ async fn serve(command: Command) -> Result<ExitCode> {
         Command::Run { config, worker } => {
             let config = config.load()?;
             seance_bot::logging::init(&config).map_err(anyhow::Error::msg)?;
+            if !config.server.listen.is_empty() {
+                // Counted from the first command on.
+                seance_bot::telemetry::recorder();
+            }
             let role = if worker { "worker" } else { "run" };
             let (service, _instance) =
                 start(&config, &config.database_url()?, role, defaults(&config)).await?;
@@ -472,6 +476,10 @@ async fn serve(command: Command) -> Result<ExitCode> {
                     scheduler::heartbeat(&service, lease, stopped(stopping)).await;
                     Ok(())
                 });
+            }
+            if !config.server.listen.is_empty() {
+                let (service, listen) = (service.clone(), config.server.listen.clone());
+                tasks.spawn(async move { seance_bot::telemetry::serve(service, &listen).await });
             }
             if discord {
                 tasks.spawn(discord::run(service.clone(), config.discord.clone(), style));

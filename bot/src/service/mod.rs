@@ -206,8 +206,15 @@ impl Service {
             chat = %context.chat,
             verb = input.as_ref().map_or("none", |c| c.verb().name()),
         );
+        let verb = input.as_ref().map_or("none", |c| c.verb().name());
+        let labels = [("platform", context.platform.name()), ("verb", verb)];
+        metrics::counter!("seance_commands_total", &labels).increment(1);
+        let started = std::time::Instant::now();
         let answering = async move { service.respond(&asked, input).await };
-        match guard::caught(tracing::Instrument::instrument(answering, span)).await {
+        let answered = guard::caught(tracing::Instrument::instrument(answering, span)).await;
+        metrics::histogram!("seance_command_seconds", &labels)
+            .record(started.elapsed().as_secs_f64());
+        match answered {
             Ok(replies) => replies,
             Err(panic) => {
                 tracing::warn!(

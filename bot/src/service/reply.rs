@@ -41,7 +41,10 @@ impl Board {
             seat: self.seat,
             ..*style
         };
-        seance_render::png(&self.view, &self.players, &style)
+        let started = std::time::Instant::now();
+        let png = seance_render::png(&self.view, &self.players, &style);
+        metrics::histogram!("seance_picture_seconds").record(started.elapsed().as_secs_f64());
+        png
     }
 
     /// The game as an animated GIF, one frame a move, from [`Board::frames`],

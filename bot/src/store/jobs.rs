@@ -11,6 +11,19 @@ use super::games::GameId;
 use super::{Backend, Result, Store, name_of, named, small};
 use crate::platform::Platform;
 
+/// The store's numbers for `/metrics`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Gauges {
+    /// Games being played.
+    pub games_in_play: i64,
+    /// Messages waiting for their chats.
+    pub outbox_depth: i64,
+    /// How long the oldest of them has waited.
+    pub outbox_age_ms: i64,
+    /// How long the most overdue job has been due.
+    pub job_lag_ms: i64,
+}
+
 /// What a job does.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum JobKind {
@@ -221,6 +234,30 @@ impl Store {
             .rows_affected();
         }
         Ok(freed)
+    }
+
+    /// The numbers `/metrics` shows of the store at `now`.
+    pub async fn gauges(&self, now: i64) -> Result<Gauges> {
+        let games: i64 = sqlx::query("SELECT COUNT(*) FROM games WHERE stage = 'playing'")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get(0)?;
+        let outbox = sqlx::query("SELECT COUNT(*), MIN(created_ms) FROM outbox WHERE dead IS NULL")
+            .fetch_one(&self.pool)
+            .await?;
+        let oldest: Option<i64> = outbox.try_get(1)?;
+        let due: Option<i64> =
+            sqlx::query("SELECT MIN(due_ms) FROM jobs WHERE dead IS NULL AND due_ms <= $1")
+                .bind(now)
+                .fetch_one(&self.pool)
+                .await?
+                .try_get(0)?;
+        Ok(Gauges {
+            games_in_play: games,
+            outbox_depth: outbox.try_get(0)?,
+            outbox_age_ms: oldest.map_or(0, |t| (now - t).max(0)),
+            job_lag_ms: due.map_or(0, |t| (now - t).max(0)),
+        })
     }
 
     /// Renews every lease `owner` holds until `until`: the heartbeat that

@@ -106,6 +106,8 @@ where
             Err(serenity::Error::Http(error))
                 if error.status_code().is_some_and(|s| s.as_u16() == 429) =>
             {
+                metrics::counter!("seance_rate_limited_total", "platform" => "discord")
+                    .increment(1);
                 if tries >= TRIES {
                     tracing::warn!("discord: giving up after {tries} tries: {error}");
                     return Err(serenity::Error::Http(error));

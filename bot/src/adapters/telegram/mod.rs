@@ -391,7 +391,13 @@ impl Telegram {
             .spend_post(PLATFORM, &chat, now, every, burst)
             .await
         {
-            Ok(wait) => wait,
+            Ok(wait) => {
+                if let Some(wait) = wait {
+                    metrics::histogram!("seance_budget_wait_seconds", "platform" => "telegram")
+                        .record(wait.as_secs_f64());
+                }
+                wait
+            }
             Err(error) => {
                 tracing::warn!("telegram: the shared budget is out of reach: {error}");
                 None
@@ -573,6 +579,8 @@ where
     loop {
         match request().await {
             Err(RequestError::RetryAfter(wait)) if tries < TRIES => {
+                metrics::counter!("seance_rate_limited_total", "platform" => "telegram")
+                    .increment(1);
                 tries += 1;
                 tokio::time::sleep(wait.duration().max(Duration::from_millis(100))).await;
             }
