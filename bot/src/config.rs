@@ -125,6 +125,49 @@ pub struct Discord {
     /// Read messages, so that a reply to a board with a move plays it
     /// (needs the privileged message-content intent).
     pub message_content: bool,
+    /// The gateway shards this process runs: empty for one, `auto` for
+    /// Discord's recommended count, or a range of a total such as `0-3/16`,
+    /// so that several processes split a big bot's shards.
+    pub shards: String,
+}
+
+/// Which gateway shards a process runs (`[discord] shards`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Shards {
+    /// One shard: a small bot.
+    One,
+    /// As many as Discord recommends, all in this process.
+    Auto,
+    /// Shards `first..=last` of `total`.
+    Range {
+        /// The first shard here.
+        first: u32,
+        /// The last shard here.
+        last: u32,
+        /// How many shards the bot has in all.
+        total: u32,
+    },
+}
+
+impl Shards {
+    /// Reads `""`, `auto` or `FIRST-LAST/TOTAL`.
+    pub fn parse(text: &str) -> Result<Shards, String> {
+        let text = text.trim();
+        match text {
+            "" => return Ok(Shards::One),
+            "auto" => return Ok(Shards::Auto),
+            _ => {}
+        }
+        let wrong = || format!("'{text}': write auto, or a range of a total such as 0-3/16");
+        let (range, total) = text.split_once('/').ok_or_else(wrong)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let number = |s: &str| s.trim().parse::<u32>().map_err(|_| wrong());
+        let (first, last, total) = (number(first)?, number(last)?, number(total)?);
+        if first > last || last >= total {
+            return Err(wrong());
+        }
+        Ok(Shards::Range { first, last, total })
+    }
 }
 
 /// `[telegram]`.
@@ -321,6 +364,8 @@ impl Config {
                 )));
             }
         }
+        Shards::parse(&self.discord.shards)
+            .map_err(|why| ConfigError::Invalid(format!("discord.shards = {why}")))?;
         if !self.games.time_per_move.is_empty()
             && duration::parse(&self.games.time_per_move).is_none()
         {
@@ -428,6 +473,34 @@ impl Config {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn shards_are_one_auto_or_a_range_of_a_total() {
+        assert_eq!(Shards::parse(""), Ok(Shards::One));
+        assert_eq!(Shards::parse("auto"), Ok(Shards::Auto));
+        assert_eq!(
+            Shards::parse("4-7/16"),
+            Ok(Shards::Range {
+                first: 4,
+                last: 7,
+                total: 16
+            })
+        );
+        assert_eq!(
+            Shards::parse("3/4"),
+            Ok(Shards::Range {
+                first: 3,
+                last: 3,
+                total: 4
+            })
+        );
+        for wrong in ["7-4/16", "0-16/16", "some", "1-2"] {
+            assert!(Shards::parse(wrong).is_err(), "{wrong}");
+        }
+        let error =
+            Config::parse("[discord]\nshards = \"0-9/4\"\n", std::iter::empty()).unwrap_err();
+        assert!(error.to_string().contains("discord.shards"), "{error}");
+    }
+
     use super::*;
 
     fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {

@@ -858,7 +858,14 @@ pub async fn run(service: Service, settings: config::Discord, style: Style) -> a
             bot: std::sync::OnceLock::new(),
         })
         .await?;
-    client.start().await?;
+    match config::Shards::parse(&settings.shards).map_err(anyhow::Error::msg)? {
+        config::Shards::One => client.start().await?,
+        config::Shards::Auto => client.start_autosharded().await?,
+        config::Shards::Range { first, last, total } => {
+            tracing::info!("discord: shards {first} to {last} of {total}");
+            client.start_shard_range(first..last + 1, total).await?
+        }
+    }
     Ok(())
 }
 
