@@ -276,7 +276,12 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(error) => {
-            eprintln!("error: {error:#}");
+            // Into `seance run`'s log when it keeps one, else plainly.
+            if tracing::dispatcher::has_been_set() {
+                tracing::error!("{error:#}");
+            } else {
+                eprintln!("error: {error:#}");
+            }
             ExitCode::FAILURE
         }
     }
