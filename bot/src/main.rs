@@ -486,10 +486,19 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 let (service, listen) = (service.clone(), config.server.listen.clone());
                 tasks.spawn(async move { seance_bot::telemetry::serve(service, &listen).await });
             }
+            // A token the platform refuses is a clear error at the start;
+            // after that, a front end that fails starts again by itself and
+            // the rest of the process goes on.
             if discord {
+                discord::Discord::whoami(&config.discord)
+                    .await
+                    .context("Discord refused the token")?;
                 tasks.spawn(discord::run(service.clone(), config.discord.clone(), style));
             }
             if telegram {
+                if let Some(why) = telegram::Telegram::refused_token(&config.telegram).await {
+                    anyhow::bail!("Telegram refused the token: {why}");
+                }
                 tasks.spawn(telegram::run(
                     service.clone(),
                     config.telegram.clone(),

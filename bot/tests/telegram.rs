@@ -115,6 +115,8 @@ struct FakeTelegram {
     unreachable: Arc<Mutex<Vec<&'static str>>>,
     /// Chats that removed the bot: sending there is `403 Forbidden`.
     kicked: Arc<Mutex<Vec<i64>>>,
+    /// The whole Bot API is down: every call fails with `502 Bad Gateway`.
+    down: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Reads a multipart body's fields into JSON, and its file.
@@ -200,7 +202,7 @@ async fn answer(
             "parameters": {"retry_after": 1}
         });
         Some((axum::http::StatusCode::TOO_MANY_REQUESTS, body.to_string()))
-    } else if once(&fake.unreachable) {
+    } else if once(&fake.unreachable) || fake.down.load(std::sync::atomic::Ordering::SeqCst) {
         Some((
             axum::http::StatusCode::BAD_GATEWAY,
             "<html>502 Bad Gateway</html>".to_string(),
@@ -1724,4 +1726,78 @@ async fn check_asks_telegram_whether_the_token_works() {
             && said.contains("127.0.0.1:1/seance"),
         "{said}"
     );
+}
+
+/// The Bot API down for a while ends nothing: the scheduler goes on (a
+/// spirit's move lands, its message waits in the outbox), and once the API
+/// is back the bot answers what was sent meanwhile and delivers what waited.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outage_of_the_bot_api_ends_nothing() {
+    let mut h = Harness::quick().await;
+    h.say(ANN, "/new through time=none").await;
+    h.say(ANN, "/start").await;
+    h.settle().await;
+    let switch = Arc::clone(&h.fake.down);
+    let down = move |on: bool| switch.store(on, std::sync::atomic::Ordering::SeqCst);
+    down(true);
+    // The bot keeps asking for updates and is refused.
+    let refused = || {
+        h.fake
+            .calls
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|c| c.method == "getUpdates" && c.refused == Some(502))
+            .count()
+    };
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while refused() < 2 {
+        assert!(Instant::now() < deadline, "the bot stopped asking");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    h.type_in(ANN, "/move e2e3");
+    down(false);
+    h.quiet().await;
+    let record = h.game(1).await;
+    assert_eq!(record.log.first().map(String::as_str), Some("e2e3"));
+    // The spirit answers through the outbox while the API is down again.
+    down(true);
+    assert!(
+        h.service.run_due_jobs().await.unwrap() >= 1,
+        "the spirit moved"
+    );
+    assert_eq!(h.game(1).await.log.len(), 2);
+    let _ = h.telegram.deliver().await;
+    down(false);
+    let calls = h.settle().await;
+    assert!(
+        calls
+            .iter()
+            .any(|c| c.refused.is_none() && c.text().starts_with("black: ")),
+        "the spirit's move is told once the API is back: {calls:?}"
+    );
+}
+
+/// A token the Bot API refuses stops `seance run` at once, saying so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_is_a_clear_error_at_the_start() {
+    let (_fake, address) = FakeTelegram::start().await;
+    let db = std::env::temp_dir().join(format!("seance-run-refused-{}.sqlite", std::process::id()));
+    let db = format!("sqlite://{}", db.display());
+    let out = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_seance"))
+            .args(["run", "--config", "no-such-config.toml"])
+            .env("SEANCE_TELEGRAM_TOKEN", "999:refused")
+            .env("SEANCE_TELEGRAM_API_URL", address)
+            .env("SEANCE_DATABASE_URL", db)
+            .env("SEANCE_DATABASE_INSTANCE", "refused-token")
+            .output()
+            .expect("the seance binary runs")
+    })
+    .await
+    .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("Telegram refused the token"), "{said}");
+    assert!(!said.contains("999:refused"), "{said}");
 }

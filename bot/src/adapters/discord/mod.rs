@@ -851,21 +851,28 @@ pub async fn run(service: Service, settings: config::Discord, style: Style) -> a
     if settings.message_content {
         intents |= GatewayIntents::MESSAGE_CONTENT;
     }
-    let mut client = serenity::Client::builder(settings.token.expose(), intents)
-        .event_handler(Events {
-            discord,
-            guild,
-            bot: std::sync::OnceLock::new(),
-        })
-        .await?;
-    match config::Shards::parse(&settings.shards).map_err(anyhow::Error::msg)? {
-        config::Shards::One => client.start().await?,
-        config::Shards::Auto => client.start_autosharded().await?,
-        config::Shards::Range { first, last, total } => {
-            tracing::info!("discord: shards {first} to {last} of {total}");
-            client.start_shard_range(first..last + 1, total).await?
+    let shards = config::Shards::parse(&settings.shards).map_err(anyhow::Error::msg)?;
+    // The gateway out of reach, or closed by Discord: connect again, with a
+    // growing wait, while the scheduler and the other front end go on.
+    super::supervise(PLATFORM.name(), || async {
+        let mut client = serenity::Client::builder(settings.token.expose(), intents)
+            .event_handler(Events {
+                discord: discord.clone(),
+                guild,
+                bot: std::sync::OnceLock::new(),
+            })
+            .await?;
+        match shards {
+            config::Shards::One => client.start().await?,
+            config::Shards::Auto => client.start_autosharded().await?,
+            config::Shards::Range { first, last, total } => {
+                tracing::info!("discord: shards {first} to {last} of {total}");
+                client.start_shard_range(first..last + 1, total).await?
+            }
         }
-    }
+        Ok(())
+    })
+    .await;
     Ok(())
 }
 

@@ -107,6 +107,17 @@ impl Telegram {
         Ok(me.username().to_string())
     }
 
+    /// Why the Bot API refuses `settings`' token, if it answers and does:
+    /// a clear error at the start. An API out of reach is no refusal: the
+    /// front end waits for it.
+    pub async fn refused_token(settings: &config::Telegram) -> Option<String> {
+        let bot = Telegram::bot(settings).ok()?;
+        match bot.get_me().await {
+            Err(error @ RequestError::Api(_)) => Some(error.to_string()),
+            _ => None,
+        }
+    }
+
     /// Registers the command menu, in English and in Russian.
     pub async fn register(&self) -> Result<(), RequestError> {
         for (language, locale) in [(None, Locale::En), (Some("ru"), Locale::Ru)] {
