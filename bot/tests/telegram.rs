@@ -1801,3 +1801,114 @@ async fn a_refused_token_is_a_clear_error_at_the_start() {
     assert!(said.contains("Telegram refused the token"), "{said}");
     assert!(!said.contains("999:refused"), "{said}");
 }
+
+/// A child process, killed when dropped, so a failing test leaves none behind.
+struct Child(std::process::Child);
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl std::ops::Deref for Child {
+    type Target = std::process::Child;
+    fn deref(&self) -> &std::process::Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Child {
+    fn deref_mut(&mut self) -> &mut std::process::Child {
+        &mut self.0
+    }
+}
+
+/// SIGTERM while a message waits for a Bot API that is down: `seance run`
+/// exits cleanly, the message is not lost, and its lease is given back at
+/// once, so another process takes it without waiting the lease out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_gives_back_a_message_the_api_did_not_take() {
+    let (fake, address) = FakeTelegram::start().await;
+    let (store, url) = Scratch::Sqlite.create().await.unwrap();
+    let name = "sigterm-outbox";
+    let mut process = Child(
+        std::process::Command::new(env!("CARGO_BIN_EXE_seance"))
+            .args(["run", "--config", "no-such-config.toml"])
+            .env("SEANCE_TELEGRAM_TOKEN", TOKEN)
+            .env("SEANCE_TELEGRAM_API_URL", &address)
+            .env("SEANCE_DATABASE_URL", &url)
+            .env("SEANCE_DATABASE_INSTANCE", name)
+            .env("SEANCE_GAMES_JOB_LEASE", "600s")
+            .env(
+                "XDG_DATA_HOME",
+                std::env::temp_dir().join("seance-telegram-tests"),
+            )
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the seance binary starts"),
+    );
+    let bot = &mut process;
+    // Once it polls, the API goes down and a message is queued for the group.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while *fake.offset.lock().unwrap() < 0 {
+        if let Some(status) = bot.try_wait().unwrap() {
+            let mut said = String::new();
+            std::io::Read::read_to_string(bot.stderr.as_mut().unwrap(), &mut said).unwrap();
+            panic!("the bot ended ({status:?}): {said}");
+        }
+        if Instant::now() > deadline {
+            let _ = bot.kill();
+            let calls = fake.calls.lock().unwrap();
+            let methods: Vec<&str> = calls.iter().map(|c| c.method.as_str()).collect();
+            panic!("the bot never polled: {methods:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    fake.down.store(true, std::sync::atomic::Ordering::SeqCst);
+    let chat = store
+        .chat(seance_bot::platform::Platform::Telegram, &GROUP.to_string())
+        .await
+        .unwrap();
+    let body =
+        json!({"text": "a message for the group", "mentions": [], "board": false, "direct": false});
+    let sql = format!(
+        "INSERT INTO outbox (chat_id, body, created_ms) VALUES ({}, '{body}', 0)",
+        chat.0
+    );
+    assert_eq!(tamper(&url, &sql).await.unwrap(), 1);
+    let held = format!("UPDATE outbox SET owner = owner WHERE owner = '{name}'");
+    while tamper(&url, &held).await.unwrap() == 0 {
+        assert!(Instant::now() < deadline, "the message was never taken");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let pid = bot.id().to_string();
+    std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    let status = loop {
+        if let Some(status) = bot.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the bot did not stop");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(status.success(), "{status:?}");
+    assert_eq!(tamper(&url, &held).await.unwrap(), 0, "the lease went back");
+    let now = seance_bot::clock::Clock::now_ms(&SystemClock);
+    let taken = store
+        .claim_outbox(
+            seance_bot::platform::Platform::Telegram,
+            10,
+            now,
+            60_000,
+            "another",
+        )
+        .await
+        .unwrap();
+    assert_eq!(taken.len(), 1, "another process takes it at once");
+    assert!(taken[0].body.contains("a message for the group"));
+}
