@@ -135,11 +135,11 @@ pub fn gap(score: f64, games: usize, sides: usize, members: usize) -> i64 {
 #[rustfmt::skip]
 const SPIRITS: [(GameType, [Option<f64>; 3]); 6] = [
     (GameType::Through, [Some(834.0), Some(1500.0), Some(1584.0)]),
-    (GameType::Tamerlane, [Some(834.0), Some(1500.0), None]),
-    (GameType::Enochian, [Some(1371.0), Some(1500.0), None]),
+    (GameType::Tamerlane, [Some(834.0), Some(1500.0), Some(1793.0)]),
+    (GameType::Enochian, [Some(1371.0), Some(1500.0), Some(1629.0)]),
     (GameType::Chaturaji, [Some(1454.0), Some(1500.0), None]),
     (GameType::ChaturajiClassic, [Some(1477.0), Some(1500.0), None]),
-    (GameType::ChaturajiNoDice, [Some(1433.0), Some(1500.0), None]),
+    (GameType::ChaturajiNoDice, [Some(1433.0), Some(1500.0), Some(1384.0)]),
 ];
 
 /// The fixed rating of spirits of `level` in `game`. The baselines (random,
