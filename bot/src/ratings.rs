@@ -131,14 +131,14 @@ pub fn gap(score: f64, games: usize, sides: usize, members: usize) -> i64 {
 /// The shown ratings of the spirits, per game: novice, adept, master. The
 /// adept is anchored at a newcomer's 1500 (a person is first taken to be as
 /// strong as an adept); the others stand the gaps `seance arena` measured
-/// from it (docs/spirits.md). `None`: not measured yet, the adept's 1500.
+/// from it (docs/spirits.md). `None` would count as the adept's 1500.
 #[rustfmt::skip]
 const SPIRITS: [(GameType, [Option<f64>; 3]); 6] = [
     (GameType::Through, [Some(834.0), Some(1500.0), Some(1584.0)]),
     (GameType::Tamerlane, [Some(834.0), Some(1500.0), Some(1793.0)]),
     (GameType::Enochian, [Some(1371.0), Some(1500.0), Some(1629.0)]),
-    (GameType::Chaturaji, [Some(1454.0), Some(1500.0), None]),
-    (GameType::ChaturajiClassic, [Some(1477.0), Some(1500.0), None]),
+    (GameType::Chaturaji, [Some(1454.0), Some(1500.0), Some(1500.0)]),
+    (GameType::ChaturajiClassic, [Some(1477.0), Some(1500.0), Some(1448.0)]),
     (GameType::ChaturajiNoDice, [Some(1433.0), Some(1500.0), Some(1384.0)]),
 ];
 
