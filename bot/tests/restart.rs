@@ -4,6 +4,8 @@
 //! game ends, its log replays, and its end was told exactly once. The tests
 //! wait for counts and stages, with spirits far quicker than the limits.
 
+mod common;
+
 use std::process::{Child, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -189,6 +191,18 @@ async fn holds_a_job(url: &str, name: &str) -> bool {
     touched.unwrap() > 0
 }
 
+/// Waits until the process named `name` holds a job's lease.
+async fn until_it_holds_a_job(url: &str, name: &str) {
+    let start = Instant::now();
+    while !holds_a_job(url, name).await {
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "no job was claimed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// A worker is killed while its spirit thinks, holding the job with a lease
 /// of ten minutes; started again under its name, it frees that lease at
 /// once and the spirit moves, long before the lease would have run out.
@@ -196,14 +210,7 @@ async fn a_restarted_worker_takes_up_its_spirit_at_once(scratch: Scratch) {
     let (store, url, game) = spirits_game(scratch).await;
     let name = format!("thinker-{scratch:?}");
     let first = worker_with(&url, &name, "30s", "600s");
-    let start = Instant::now();
-    while !holds_a_job(&url, &name).await {
-        assert!(
-            start.elapsed() < Duration::from_secs(300),
-            "no job was claimed"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    until_it_holds_a_job(&url, &name).await;
     drop(first);
     let actions = store.load_game(game).await.unwrap().unwrap().log.len();
     let second = worker_with(&url, &name, "50ms", "600s");
@@ -237,32 +244,9 @@ async fn a_stopped_worker_gives_its_work_back_at_once(scratch: Scratch) {
     let (store, url, game) = spirits_game(scratch).await;
     let name = format!("stopping-{scratch:?}");
     let mut first = worker_with(&url, &name, "30s", "600s");
-    let start = Instant::now();
-    while !holds_a_job(&url, &name).await {
-        assert!(
-            start.elapsed() < Duration::from_secs(300),
-            "no job was claimed"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    until_it_holds_a_job(&url, &name).await;
     let actions = store.load_game(game).await.unwrap().unwrap().log.len();
-    let pid = first.0.id().to_string();
-    let sent = std::process::Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
-    let stopping = Instant::now();
-    let status = loop {
-        if let Some(status) = first.0.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            stopping.elapsed() < Duration::from_secs(120),
-            "the worker did not stop"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let status = common::terminate(&mut first.0).await;
     assert!(status.success(), "{status:?}");
     assert!(!holds_a_job(&url, &name).await, "its lease went back");
     let record = store.load_game(game).await.unwrap().unwrap();
@@ -342,19 +326,7 @@ async fn the_most_verbose_log_holds_no_token() {
     );
     // Let it try the Bot API a while, then stop it.
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let pid = bot.0.id().to_string();
-    std::process::Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .unwrap();
-    let start = Instant::now();
-    while bot.0.try_wait().unwrap().is_none() {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "it did not stop"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    common::terminate(&mut bot.0).await;
     let mut log = String::new();
     std::io::Read::read_to_string(bot.0.stderr.as_mut().unwrap(), &mut log).unwrap();
     assert!(log.contains("TRACE") || log.contains("DEBUG"), "{log}");

@@ -1884,18 +1884,7 @@ async fn sigterm_gives_back_a_message_the_api_did_not_take() {
         assert!(Instant::now() < deadline, "the message was never taken");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let pid = bot.id().to_string();
-    std::process::Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .unwrap();
-    let status = loop {
-        if let Some(status) = bot.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "the bot did not stop");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
+    let status = common::terminate(bot).await;
     assert!(status.success(), "{status:?}");
     assert_eq!(tamper(&url, &held).await.unwrap(), 0, "the lease went back");
     let now = seance_bot::clock::Clock::now_ms(&SystemClock);

@@ -227,6 +227,14 @@ async fn a_game_two_workers_end_at_once_is_rated_once() {
     }
 }
 
+/// The first run of digits in `text`: the code a `link` reply gives.
+fn first_number(text: &str) -> String {
+    text.chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
+        .collect()
+}
+
 /// `link`: a code made on one platform, typed on another, makes the two
 /// accounts one person, who then has one rating.
 async fn linked_accounts_share_one_rating(scratch: Scratch) {
@@ -254,12 +262,7 @@ async fn linked_accounts_share_one_rating(scratch: Scratch) {
     // The code comes privately; it works once, on another platform only.
     let replies = say(&service, &ann, "link").await;
     assert!(replies[0].private, "{replies:?}");
-    let code: String = replies[0]
-        .text
-        .chars()
-        .skip_while(|c| !c.is_ascii_digit())
-        .take_while(char::is_ascii_digit)
-        .collect();
+    let code = first_number(&replies[0].text);
     assert_eq!(code.len(), 6, "{}", replies[0].text);
     let refused = |replies: Vec<seance_bot::service::reply::Reply>| {
         replies[0].private && replies[0].text.contains("That code is unknown")
@@ -286,12 +289,7 @@ async fn linked_accounts_share_one_rating(scratch: Scratch) {
     );
     // A code lives ten minutes.
     let replies = say(&service, &bob, "link").await;
-    let code: String = replies[0]
-        .text
-        .chars()
-        .skip_while(|c| !c.is_ascii_digit())
-        .take_while(char::is_ascii_digit)
-        .collect();
+    let code = first_number(&replies[0].text);
     clock.advance(10 * 60 * 1000 + 1);
     let late = on(Discord, "dc", "8", "bob");
     assert!(

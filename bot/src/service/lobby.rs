@@ -258,10 +258,9 @@ impl Service {
         color: Option<Color>,
     ) -> Outcome {
         let (locale, reader) = (caller.reader.locale, caller.audience);
-        let id = table.record.id.0;
-        let name = table.player(chooser, locale);
         let theirs = table.seat(chooser).user.as_ref();
         if theirs.is_none_or(|user| user.id != caller.user.id) {
+            let (id, name) = (table.record.id.0, table.player(chooser, locale));
             return Err(Msg::Choosing { id, name }.into());
         }
         let free = table.free_to_choose();
@@ -276,14 +275,7 @@ impl Service {
         if !free.contains(&seat) {
             return Err(Msg::SeatTaken(table.color_name(seat, locale)).into());
         }
-        table.choose(seat);
-        let mut told = vec![
-            Msg::Chose {
-                name,
-                color: table.color_name(seat, reader.locale),
-            }
-            .text(reader),
-        ];
+        let mut told = vec![take(&mut table, chooser, seat, reader, chose)];
         let seated = self.seat_on(&mut table, &mut told, reader)?;
         self.said(table, told, seated, reader).await
     }
@@ -297,13 +289,10 @@ impl Service {
         } else {
             free.first().copied().unwrap_or(chooser)
         };
-        let name = table.player(chooser, reader.locale);
-        table.choose(seat);
-        Msg::ChoseFor {
+        take(table, chooser, seat, reader, |name, color| Msg::ChoseFor {
             name,
-            color: table.color_name(seat, reader.locale),
-        }
-        .text(reader)
+            color,
+        })
     }
 
     /// Saves a lobby's change and says what it led to: the texts in
@@ -342,15 +331,7 @@ impl Service {
         while let Some(chooser) = table.choosing() {
             let free = table.free_to_choose();
             if let [only] = free[..] {
-                let name = table.player(chooser, locale);
-                table.choose(only);
-                told.push(
-                    Msg::Chose {
-                        name,
-                        color: table.color_name(only, locale),
-                    }
-                    .text(reader),
-                );
+                told.push(take(table, chooser, only, reader, chose));
                 continue;
             }
             let time = self.defaults.choice_time;
@@ -440,6 +421,25 @@ impl Service {
             .collect();
         Msg::ChoosingOrder(listed.join(", "))
     }
+}
+
+/// The player at `chooser` takes the colour of `seat`; returns what to
+/// tell, as `say` words it from the player's name and the colour.
+fn take(
+    table: &mut Table,
+    chooser: Seat,
+    seat: Seat,
+    reader: Reader,
+    say: fn(String, String) -> Msg,
+) -> String {
+    let name = table.player(chooser, reader.locale);
+    table.choose(seat);
+    say(name, table.color_name(seat, reader.locale)).text(reader)
+}
+
+/// How a player's own choice is told.
+fn chose(name: String, color: String) -> Msg {
+    Msg::Chose { name, color }
 }
 
 /// Refuses to change the seats while the players choose their colours.

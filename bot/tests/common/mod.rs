@@ -127,3 +127,21 @@ pub fn multipart(content_type: &str, body: &[u8]) -> Vec<Part> {
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
 }
+
+/// Asks `child` to stop with SIGTERM, as systemd does, and waits until it
+/// has (a limit far above what it needs); returns how it ended.
+pub async fn terminate(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let limit = std::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(std::time::Instant::now() < limit, "it did not stop");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
