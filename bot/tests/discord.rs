@@ -7,19 +7,21 @@
 
 mod common;
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use common::fake_discord::{
+    ANN, BOB, BOT, CAT, CHANNEL, Call, DAN, FakeDiscord, GUILD, Player, fixture, interaction, post,
+    public_key, unix_now,
+};
 
-use axum::Router;
-use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{HeaderMap, Method, StatusCode, Uri};
-use ed25519_dalek::{Signer, SigningKey};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::http::Method;
+use ed25519_dalek::SigningKey;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use seance_bot::adapters::discord::Discord;
 use seance_bot::adapters::discord::endpoint::{Endpoint, MAX_BODY};
-use seance_bot::adapters::discord::{Discord, MAX_FILE};
 use seance_bot::clock::FakeClock;
 use seance_bot::commands::Verb;
 use seance_bot::config;
@@ -29,223 +31,7 @@ use seance_engine::catalogue::{self, GameType};
 use seance_engine::{Options, Start};
 use serde_json::{Value, json};
 use serenity::all::{Interaction, Message, UserId};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-const CHANNEL: &str = "1400000000000000001";
-const BOT: u64 = 1_000_000_000_000_000_001;
-const GUILD: u64 = 1_300_000_000_000_000_001;
-
-/// One REST call the fake Discord received.
-#[derive(Clone)]
-struct Call {
-    method: Method,
-    path: String,
-    /// The JSON payload (from the body, or a multipart body's `payload_json`).
-    json: Value,
-    /// Attached files: name and bytes.
-    files: Vec<(String, Vec<u8>)>,
-}
-
-impl std::fmt::Debug for Call {
-    /// The call without its files' bytes.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let files: Vec<(&str, usize)> = self
-            .files
-            .iter()
-            .map(|(n, b)| (n.as_str(), b.len()))
-            .collect();
-        write!(
-            f,
-            "{} {} {} files={files:?}",
-            self.method, self.path, self.json
-        )
-    }
-}
-
-impl Call {
-    /// The message: an interaction response's `data`, or the body itself.
-    fn payload(&self) -> &Value {
-        self.json.get("data").unwrap_or(&self.json)
-    }
-
-    fn text(&self) -> String {
-        self.payload()
-            .get("content")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string()
-    }
-
-    fn flags(&self) -> u64 {
-        self.payload()
-            .get("flags")
-            .and_then(Value::as_u64)
-            .unwrap_or(0)
-    }
-
-    fn ephemeral(&self) -> bool {
-        self.flags() & 64 != 0
-    }
-
-    fn allowed_users(&self) -> Vec<String> {
-        self.payload()
-            .pointer("/allowed_mentions/users")
-            .and_then(Value::as_array)
-            .map(|users| {
-                users
-                    .iter()
-                    .filter_map(|u| u.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    fn picture(&self) -> Option<image::DynamicImage> {
-        let (_, png) = self.files.iter().find(|(name, _)| name.ends_with(".png"))?;
-        Some(image::load_from_memory(png).expect("the attached PNG decodes"))
-    }
-}
-
-/// Discord, as far as the bot can tell: it records every call and answers as Discord would.
-#[derive(Clone, Default)]
-struct FakeDiscord {
-    calls: Arc<Mutex<Vec<Call>>>,
-    /// Paths to refuse once each with `429 Too Many Requests`.
-    refuse: Arc<Mutex<Vec<String>>>,
-}
-
-fn message_json(content: &str) -> Value {
-    json!({
-        "id": "1700000000000000001", "channel_id": CHANNEL,
-        "author": {"id": BOT.to_string(), "username": "Seance", "discriminator": "0", "avatar": null, "bot": true},
-        "content": content, "timestamp": "2026-11-30T10:00:00.000000+00:00", "edited_timestamp": null,
-        "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
-        "embeds": [], "pinned": false, "type": 0, "flags": 0
-    })
-}
-
-/// Splits a multipart body into its JSON payload and files.
-fn multipart(content_type: &str, body: &[u8]) -> (Value, Vec<(String, Vec<u8>)>) {
-    let mut json = Value::Null;
-    let mut files = Vec::new();
-    for part in common::multipart(content_type, body) {
-        match part.file_name {
-            Some(name) => files.push((name, part.bytes)),
-            None if part.name == "payload_json" => {
-                json = serde_json::from_slice(&part.bytes).unwrap_or(Value::Null);
-            }
-            None => {}
-        }
-    }
-    (json, files)
-}
-
-async fn record(
-    State(fake): State<FakeDiscord>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> axum::response::Response {
-    use axum::response::IntoResponse;
-    let answer = |status: StatusCode, json: Value| {
-        (
-            status,
-            [("content-type", "application/json")],
-            json.to_string(),
-        )
-            .into_response()
-    };
-    let content_type = headers
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    let (json, files) = if content_type.starts_with("multipart/") {
-        multipart(content_type, &body)
-    } else {
-        (
-            serde_json::from_slice(&body).unwrap_or(Value::Null),
-            Vec::new(),
-        )
-    };
-    let path = uri.path().to_string();
-    // Discord answers a wrong token with 401.
-    let token = headers
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    if token != "Bot test-token" {
-        return answer(
-            StatusCode::UNAUTHORIZED,
-            json!({"message": "401: Unauthorized", "code": 0}),
-        );
-    }
-    let method_is_delete = method == Method::DELETE;
-    let content = json
-        .get("content")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    fake.calls.lock().unwrap().push(Call {
-        method,
-        path: path.clone(),
-        json,
-        files,
-    });
-    let refused = {
-        let mut refuse = fake.refuse.lock().unwrap();
-        let at = refuse.iter().position(|p| *p == path);
-        at.map(|i| refuse.remove(i)).is_some()
-    };
-    if refused {
-        let body =
-            json!({"message": "You are being rate limited.", "retry_after": 0.1, "global": false});
-        return answer(StatusCode::TOO_MANY_REQUESTS, body);
-    }
-    if method_is_delete {
-        StatusCode::NO_CONTENT.into_response()
-    } else if path.ends_with("/commands") {
-        answer(StatusCode::OK, json!([]))
-    } else if path.ends_with("/callback") {
-        StatusCode::NO_CONTENT.into_response()
-    } else if path.ends_with("/users/@me") {
-        answer(
-            StatusCode::OK,
-            json!({"id": BOT.to_string(), "username": "Seance", "discriminator": "0",
-                "global_name": null, "avatar": null, "bot": true, "mfa_enabled": false,
-                "verified": true, "flags": 0, "public_flags": 0}),
-        )
-    } else if path.ends_with("/users/@me/channels") {
-        answer(
-            StatusCode::OK,
-            json!({"id": "1800000000000000001", "type": 1, "last_message_id": null,
-                "recipients": [{"id": BOB.0.to_string(), "username": "bob",
-                    "discriminator": "0", "avatar": null}]}),
-        )
-    } else {
-        answer(StatusCode::OK, message_json(&content))
-    }
-}
-
-impl FakeDiscord {
-    /// Starts the fake on loopback; returns it and its address.
-    async fn start() -> (FakeDiscord, String) {
-        let fake = FakeDiscord::default();
-        // Discord takes files of up to 10 MiB: so does the fake, with room for
-        // the rest of a multipart message.
-        let router = Router::new()
-            .fallback(record)
-            .layer(DefaultBodyLimit::max(MAX_FILE + 1024 * 1024))
-            .with_state(fake.clone());
-        let address = common::serve(router).await;
-        (fake, address)
-    }
-
-    /// The calls received since the last look.
-    fn take(&self) -> Vec<Call> {
-        std::mem::take(&mut *self.calls.lock().unwrap())
-    }
-}
+use tokio::io::AsyncReadExt;
 
 /// A service on a scratch SQLite store, its Discord front end, and the fake Discord.
 struct Harness {
@@ -255,23 +41,6 @@ struct Harness {
     fake: FakeDiscord,
     next_id: u64,
 }
-
-/// Fills a fixture's blanks.
-fn fixture(name: &str, blanks: &[(&str, String)]) -> String {
-    let path = format!(
-        "{}/tests/fixtures/discord/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let mut text = std::fs::read_to_string(path).unwrap();
-    for (blank, value) in blanks {
-        text = text.replace(&format!("{{{{{blank}}}}}"), value);
-    }
-    text
-}
-
-/// A player: a Discord user id and name.
-#[derive(Clone, Copy)]
-struct Player(u64, &'static str);
 
 impl Harness {
     async fn new() -> Harness {
@@ -306,20 +75,7 @@ impl Harness {
         locale: &str,
     ) -> Interaction {
         self.next_id += 1;
-        let text = fixture(
-            "interaction.json",
-            &[
-                ("ID", self.next_id.to_string()),
-                ("TYPE", kind.to_string()),
-                ("COMMAND", command.to_string()),
-                ("OPTIONS", options.to_string()),
-                ("CHANNEL", CHANNEL.to_string()),
-                ("USER", who.0.to_string()),
-                ("USERNAME", who.1.to_string()),
-                ("TOKEN", format!("token-{}", self.next_id)),
-                ("LOCALE", locale.to_string()),
-            ],
-        );
+        let text = interaction(self.next_id, kind, who, command, &options, locale);
         serde_json::from_str(&text).expect("the fixture is an interaction")
     }
 
@@ -434,11 +190,6 @@ impl Harness {
         common::load(&self.service, id).await
     }
 }
-
-const ANN: Player = Player(2_000_000_000_000_000_001, "ann");
-const BOB: Player = Player(2_000_000_000_000_000_002, "bob");
-const CAT: Player = Player(2_000_000_000_000_000_003, "cat");
-const DAN: Player = Player(2_000_000_000_000_000_004, "dan");
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn commands_answer_with_text_pictures_mentions_and_private_errors() {
@@ -1130,67 +881,14 @@ async fn a_whole_game_of_enochian_chess_with_a_spirit() {
     whole_game(GameType::Enochian, &[ANN, BOB, CAT], Some("black")).await;
 }
 
-/// A signed HTTP request to the endpoint; returns the status and body.
-async fn post(
-    address: &str,
-    key: Option<&SigningKey>,
-    timestamp: u64,
-    body: &[u8],
-) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
-    let stamp = timestamp.to_string();
-    let signature = key.map(|k| {
-        let signed: Vec<u8> = stamp.bytes().chain(body.iter().copied()).collect();
-        k.sign(&signed)
-            .to_bytes()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
-    });
-    let mut request = format!(
-        "POST /interactions HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nX-Signature-Timestamp: {stamp}\r\nConnection: close\r\n",
-        body.len()
-    );
-    if let Some(signature) = signature {
-        request.push_str(&format!("X-Signature-Ed25519: {signature}\r\n"));
-    }
-    request.push_str("\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let _ = stream.write_all(body).await;
-    let mut response = Vec::new();
-    let _ = stream.read_to_end(&mut response).await;
-    let response = String::from_utf8_lossy(&response).to_string();
-    let status = response
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let body = response.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
-    (status, body)
-}
-
 /// An interactions endpoint of `discord` checking signatures by `key`, as
 /// one bot process serves it; returns its address.
 async fn endpoint(discord: &Discord, key: &SigningKey) -> String {
-    let public: String = key
-        .verifying_key()
-        .to_bytes()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    let endpoint = Endpoint::new(discord.clone(), &public).unwrap();
+    let endpoint = Endpoint::new(discord.clone(), &public_key(key)).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap().to_string();
     tokio::spawn(async move { axum::serve(listener, endpoint.router()).await });
     address
-}
-
-/// The wall clock in seconds, as Discord stamps its requests.
-fn unix_now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_secs()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1238,22 +936,13 @@ async fn the_endpoint_answers_only_signed_fresh_requests() {
 
     // A signed move: acknowledged at once, completed through the REST API.
     h.through_game("none").await;
-    let interaction = fixture(
-        "interaction.json",
-        &[
-            ("ID", "1100000000000000077".to_string()),
-            ("TYPE", "2".to_string()),
-            ("COMMAND", "move".to_string()),
-            (
-                "OPTIONS",
-                json!([{"name": "move", "type": 3, "value": "e2e4"}]).to_string(),
-            ),
-            ("CHANNEL", CHANNEL.to_string()),
-            ("USER", ANN.0.to_string()),
-            ("USERNAME", ANN.1.to_string()),
-            ("TOKEN", "token-http".to_string()),
-            ("LOCALE", "en-US".to_string()),
-        ],
+    let interaction = interaction(
+        1_100_000_000_000_000_077,
+        2,
+        ANN,
+        "move",
+        &json!([{"name": "move", "type": 3, "value": "e2e4"}]),
+        "en-US",
     );
     let (status, body) = post(&address, Some(&key), now + 1, interaction.as_bytes()).await;
     assert_eq!(status, 200);
@@ -1280,7 +969,9 @@ async fn the_endpoint_answers_only_signed_fresh_requests() {
     );
     assert_eq!(calls[0].allowed_users(), [BOB.0.to_string()]);
     assert!(
-        calls[1].path.ends_with("/token-http/messages/@original"),
+        calls[1]
+            .path
+            .ends_with("/token-1100000000000000077/messages/@original"),
         "{}",
         calls[1].path
     );

@@ -5,6 +5,9 @@
 
 #![allow(dead_code)]
 
+pub mod fake_discord;
+pub mod fake_telegram;
+
 use std::sync::Arc;
 use std::time::Duration;
 
