@@ -31,7 +31,6 @@ use seance_engine::catalogue::{self, GameType};
 use seance_engine::{Options, Start};
 use serde_json::{Value, json};
 use serenity::all::{Interaction, Message, UserId};
-use tokio::io::AsyncReadExt;
 
 /// A service on a scratch SQLite store, its Discord front end, and the fake Discord.
 struct Harness {

@@ -7,7 +7,9 @@
 
 mod common;
 
-use common::fake_telegram::{BOT, Call, FakeTelegram, GROUP, TOKEN, group_json, user_json};
+use common::fake_telegram::{
+    ANN, BOB, BOT, CAT, Call, DAN, EVE, FakeTelegram, GROUP, Member, TOKEN, group_json, user_json,
+};
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -25,16 +27,6 @@ use seance_bot::store::scratch::{Scratch, tamper};
 use seance_bot::store::{GameRecord, Queue, Stage, Store};
 use seance_engine::catalogue::GameType;
 use serde_json::{Value, json};
-
-/// A member of the group: id, first name, Telegram language.
-#[derive(Clone, Copy)]
-struct Member(i64, &'static str, &'static str);
-
-const ANN: Member = Member(501, "Ann", "en");
-const BOB: Member = Member(502, "Борис", "ru");
-const CAT: Member = Member(503, "Cat", "en");
-const DAN: Member = Member(504, "Dan", "en");
-const EVE: Member = Member(505, "Eve", "en");
 
 /// A service on a scratch store, the front end with teloxide's dispatcher
 /// running against the fake, and the scripted updates.

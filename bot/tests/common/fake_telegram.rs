@@ -20,6 +20,16 @@ pub const BOT: i64 = 9_000_001;
 /// The group chat the tests play in.
 pub const GROUP: i64 = -100_200_300;
 
+/// A member of the group: id, first name, Telegram language.
+#[derive(Clone, Copy)]
+pub struct Member(pub i64, pub &'static str, pub &'static str);
+
+pub const ANN: Member = Member(501, "Ann", "en");
+pub const BOB: Member = Member(502, "Борис", "ru");
+pub const CAT: Member = Member(503, "Cat", "en");
+pub const DAN: Member = Member(504, "Dan", "en");
+pub const EVE: Member = Member(505, "Eve", "en");
+
 /// One Bot API call the fake received.
 #[derive(Clone)]
 pub struct Call {
