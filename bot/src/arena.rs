@@ -1,16 +1,113 @@
-//! `seance arena`: games between two spirit levels, to measure them. Sides
-//! swap fairly: in two-army and team games A takes each side in turn; in the
-//! free-for-all Chaturaji games A holds one seat in turn against three of B.
-//! Each game's result is printed (with every seat's final points where the
-//! game scores them), then `a_score=<0..1> games=<N>`.
+//! `seance arena`: games between two players, spirit levels or programs
+//! that speak the engine protocol, to measure them. Sides swap fairly: in
+//! two-army and team games A takes each side in turn; in the free-for-all
+//! Chaturaji games A holds one seat in turn against three of B. Each game's
+//! result is printed (with every seat's final points where the game scores
+//! them), then A's score with its margin and the Elo difference it means,
+//! then `a_score=<0..1> games=<N>`.
 
+use std::fmt;
 use std::io::Write;
+use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use seance_engine::catalogue::{self, GameType};
 use seance_engine::spirit::{Level, Rng, Spirit};
 use seance_engine::{Action, AnyGame, Options, Phase, Seat, Start};
+
+use crate::protocol::Program;
+
+/// A player of the arena: a spirit level of this build, or another program
+/// that speaks the engine protocol (`exe:PATH [ARGUMENT ...]`, such as
+/// `exe:old/seance engine`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Player {
+    /// A spirit of this build.
+    Spirit(Level),
+    /// A program at this path, started with these arguments.
+    Program(PathBuf, Vec<String>),
+}
+
+impl FromStr for Player {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Player, String> {
+        match text.strip_prefix("exe:").map(str::split_whitespace) {
+            Some(mut words) => {
+                let path = words
+                    .next()
+                    .ok_or("exe: needs the program's path, as exe:PATH")?;
+                Ok(Player::Program(
+                    PathBuf::from(path),
+                    words.map(str::to_string).collect(),
+                ))
+            }
+            None => text.parse().map(Player::Spirit).map_err(
+                |e: seance_engine::spirit::UnknownLevel| format!("{e}, or exe:PATH for a program"),
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Spirit(level) => write!(f, "{level}"),
+            Player::Program(path, arguments) => {
+                write!(f, "exe:{}", path.display())?;
+                arguments.iter().try_for_each(|a| write!(f, " {a}"))
+            }
+        }
+    }
+}
+
+/// A player ready to move: a spirit level, or a running program.
+enum Seated {
+    Spirit(Level),
+    Program(Box<Program>),
+}
+
+impl Seated {
+    fn start(player: &Player, game: GameType) -> Result<Seated> {
+        Ok(match player {
+            Player::Spirit(level) => Seated::Spirit(*level),
+            Player::Program(path, arguments) => Seated::Program(Box::new(Program::start(
+                path,
+                arguments,
+                game,
+                &Options::new(),
+            )?)),
+        })
+    }
+
+    /// Its move in `game`, and the positions it looked at.
+    fn choose(
+        &mut self,
+        game: &dyn AnyGame,
+        movetime: Option<Duration>,
+        rng: &mut Rng,
+    ) -> Result<(String, u64)> {
+        match self {
+            Seated::Spirit(level) => {
+                let mut spirit = Spirit::new(*level, rng.number());
+                if let Some(time) = movetime.filter(|_| level.budget() > Duration::ZERO) {
+                    spirit.budget = time;
+                }
+                let thought = game
+                    .think(&spirit)
+                    .context("the seat to move has no move")?;
+                Ok((thought.mv, thought.nodes))
+            }
+            Seated::Program(program) => {
+                let time = movetime.unwrap_or(Level::Master.budget());
+                let answer = program.best_move(&game.log(), time)?;
+                Ok((answer.mv, answer.nodes))
+            }
+        }
+    }
+}
 
 /// A game that runs longer than this many actions is scored a draw.
 const MAX_ACTIONS: usize = 2000;
@@ -19,15 +116,16 @@ const MAX_ACTIONS: usize = 2000;
 pub struct Match {
     /// Which game.
     pub game: GameType,
-    /// Level A, whose score is reported.
-    pub a: Level,
-    /// Level B.
-    pub b: Level,
+    /// Player A, whose score is reported.
+    pub a: Player,
+    /// Player B.
+    pub b: Player,
     /// How many games.
     pub games: usize,
     /// The seed of the dice and of the spirits' choices.
     pub seed: u64,
-    /// The time per move, if not the levels' own.
+    /// The time per move, if not the levels' own (a program's is a
+    /// master's unless given).
     pub movetime: Option<Duration>,
 }
 
@@ -51,7 +149,12 @@ pub fn run(plan: &Match, out: &mut impl Write) -> Result<f64> {
         teams
     };
     let started = Instant::now();
-    let (mut total, mut tally) = (0.0, Tally::default());
+    let mut tally = Tally::default();
+    let mut players = [
+        Seated::start(&plan.a, plan.game)?,
+        Seated::start(&plan.b, plan.game)?,
+    ];
+    let mut scores = Vec::with_capacity(plan.games);
     for number in 0..plan.games {
         // A plays one team (in a free-for-all each seat is its own team), in turn.
         let team = teams[number % teams.len()];
@@ -59,8 +162,8 @@ pub fn run(plan: &Match, out: &mut impl Write) -> Result<f64> {
             .map(Seat)
             .filter(|s| info.seats[usize::from(s.0)].team.0 == team)
             .collect();
-        let played = play(plan, number, &a_seats, &mut tally)?;
-        total += played.score;
+        let played = play(plan, number, &a_seats, &mut players, &mut tally)?;
+        scores.push(played.score);
         let colors: Vec<String> = a_seats
             .iter()
             .map(|s| info.seats[usize::from(s.0)].color.to_string())
@@ -75,7 +178,7 @@ pub fn run(plan: &Match, out: &mut impl Write) -> Result<f64> {
             played.score
         )?;
     }
-    let score = total / plan.games as f64;
+    let score = scores.iter().sum::<f64>() / plan.games as f64;
     let seconds = tally.thinking.as_secs_f64().max(1e-9);
     writeln!(
         out,
@@ -93,8 +196,59 @@ pub fn run(plan: &Match, out: &mut impl Write) -> Result<f64> {
         "rating_gap={:+} (A over B in shown rating points)",
         crate::ratings::gap(score, plan.games, teams.len(), members)
     )?;
+    writeln!(out, "{}", Measure::of(&scores, teams.len()))?;
     writeln!(out, "a_score={score:.3} games={}", plan.games)?;
     Ok(score)
+}
+
+/// A's score with its 95% margin, and the Elo difference it means with its
+/// interval. Against `sides − 1` equal rivals a player of `d` Elo more
+/// finishes first with the share `q / (q + sides − 1)`, `q = 10^(d/400)`
+/// (with two sides, Elo's own expectation), so `d = 400·log10((sides −
+/// 1)·s / (1 − s))`.
+struct Measure {
+    score: f64,
+    margin: f64,
+    sides: usize,
+}
+
+impl Measure {
+    /// The measure of a match's per-game scores between `sides` sides.
+    fn of(scores: &[f64], sides: usize) -> Measure {
+        let n = scores.len() as f64;
+        let score = scores.iter().sum::<f64>() / n;
+        let spread = scores.iter().map(|s| (s - score).powi(2)).sum::<f64>() / n;
+        Measure {
+            score,
+            margin: 1.96 * (spread / n).sqrt(),
+            sides,
+        }
+    }
+
+    /// The Elo difference a score means; endless at 0 and 1.
+    fn elo(&self, score: f64) -> f64 {
+        let rivals = (self.sides.max(2) - 1) as f64;
+        400.0 * (rivals * score / (1.0 - score)).log10()
+    }
+}
+
+impl fmt::Display for Measure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let elo = |score: f64| match self.elo(score.clamp(0.0, 1.0)) {
+            e if e.is_finite() => format!("{e:+.0}"),
+            e if e > 0.0 => "+inf".to_string(),
+            _ => "-inf".to_string(),
+        };
+        write!(
+            f,
+            "score={:.3}±{:.3} elo={} [{}, {}] (95%)",
+            self.score,
+            self.margin,
+            elo(self.score),
+            elo(self.score - self.margin),
+            elo(self.score + self.margin)
+        )
+    }
 }
 
 /// What A's thinking cost over the match.
@@ -108,7 +262,13 @@ struct Tally {
 }
 
 /// One game, A on `a_seats`.
-fn play(plan: &Match, number: usize, a_seats: &[Seat], tally: &mut Tally) -> Result<Played> {
+fn play(
+    plan: &Match,
+    number: usize,
+    a_seats: &[Seat],
+    players: &mut [Seated; 2],
+    tally: &mut Tally,
+) -> Result<Played> {
     let mut game: Box<dyn AnyGame> =
         catalogue::new_game(plan.game, Start::Setup(None), Options::new())?;
     let mut rng = Rng::new(plan.seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -148,23 +308,17 @@ fn play(plan: &Match, number: usize, a_seats: &[Seat], tally: &mut Tally) -> Res
             Phase::Move(seat) => seat,
         };
         let ours = a_seats.contains(&seat);
-        let level = if ours { plan.a } else { plan.b };
-        let mut spirit = Spirit::new(level, rng.number());
-        if let Some(time) = plan.movetime.filter(|_| level.budget() > Duration::ZERO) {
-            spirit.budget = time;
-        }
+        let player = &mut players[usize::from(!ours)];
         let start = Instant::now();
-        let thought = game
-            .think(&spirit)
-            .context("the seat to move has no move")?;
+        let (mv, nodes) = player.choose(game.as_ref(), plan.movetime, &mut rng)?;
         if ours {
             let took = start.elapsed();
             tally.moves += 1;
-            tally.nodes += thought.nodes;
+            tally.nodes += nodes;
             tally.thinking += took;
             tally.longest = tally.longest.max(took);
         }
-        game.act(Action::Move(thought.mv))?;
+        game.act(Action::Move(mv))?;
     }
     Ok(Played {
         score: 0.5,
@@ -180,8 +334,8 @@ mod tests {
     fn arena(game: GameType, a: Level, b: Level, games: usize) -> (Vec<String>, f64) {
         let plan = Match {
             game,
-            a,
-            b,
+            a: Player::Spirit(a),
+            b: Player::Spirit(b),
             games,
             seed: 3,
             movetime: Some(Duration::from_millis(5)),
@@ -203,7 +357,7 @@ mod tests {
     #[test]
     fn a_match_swaps_seats_and_ends_with_the_score() {
         let (lines, score) = arena(GameType::Chaturaji, Level::Greedy, Level::Random, 8);
-        assert_eq!(lines.len(), 11, "{lines:?}");
+        assert_eq!(lines.len(), 12, "{lines:?}");
         // A holds each of the four seats in turn, twice.
         let seats = a_fields(&lines, 8);
         assert_eq!(seats[..4], ["a=red", "a=green", "a=yellow", "a=black"]);
@@ -222,7 +376,11 @@ mod tests {
             lines[9],
             format!("rating_gap={gap:+} (A over B in shown rating points)")
         );
-        assert_eq!(lines[10], format!("a_score={score:.3} games=8"));
+        assert!(
+            lines[10].starts_with(&format!("score={score:.3}±")),
+            "{lines:?}"
+        );
+        assert_eq!(lines[11], format!("a_score={score:.3} games=8"));
         assert!((0.0..=1.0).contains(&score));
     }
 
@@ -235,12 +393,30 @@ mod tests {
         assert!(score >= 0.75, "{lines:?}");
     }
 
+    /// The margin and the Elo figures, checked by hand: 3 wins and 1 loss
+    /// is 0.75 ± 1.96·√(0.1875/4) = ±0.424; 0.75 of two sides is +191 Elo,
+    /// 0.326 is 400·log10(0.326/0.674) = −126, and 1.174 is past every Elo.
+    /// A first place of four in 0.25 of the games is a fair share: +0.
+    #[test]
+    fn the_score_has_its_margin_and_elo() {
+        let two = Measure::of(&[1.0, 1.0, 1.0, 0.0], 2);
+        assert_eq!(
+            two.to_string(),
+            "score=0.750±0.424 elo=+191 [-126, +inf] (95%)"
+        );
+        let four = Measure::of(&[1.0, 0.0, 0.0, 0.0], 4);
+        assert_eq!(four.elo(0.25).round(), 0.0);
+        assert_eq!(four.elo(0.35).round(), 83.0);
+        let even = Measure::of(&[0.5, 0.5], 2);
+        assert_eq!(even.to_string(), "score=0.500±0.000 elo=+0 [+0, +0] (95%)");
+    }
+
     #[test]
     fn empty_matches_are_refused() {
         let plan = Match {
             game: GameType::Through,
-            a: Level::Random,
-            b: Level::Random,
+            a: Player::Spirit(Level::Random),
+            b: Player::Spirit(Level::Random),
             games: 0,
             seed: 1,
             movetime: None,

@@ -15,6 +15,7 @@ pub mod instance;
 pub mod logging;
 pub mod perft;
 pub mod platform;
+pub mod protocol;
 pub mod ratings;
 pub mod record;
 pub mod render;

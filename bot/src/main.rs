@@ -184,16 +184,17 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Play spirit levels against each other; last line: a_score=<0..1> games=<N>.
+    /// Play spirit levels or engine programs against each other; last line: a_score=<0..1> games=<N>.
     Arena {
         /// The game: chaturaji, chaturaji-classic, chaturaji-nodice, enochian, tamerlane or through.
         game: GameType,
-        /// Level A (random, greedy, novice, adept or master), whose score is printed.
+        /// Player A, whose score is printed: a level (random, greedy, novice,
+        /// adept or master) or exe:PATH, a program that speaks the engine protocol.
         #[arg(long)]
-        a: Level,
-        /// Level B.
+        a: arena::Player,
+        /// Player B, the same way.
         #[arg(long)]
-        b: Level,
+        b: arena::Player,
         /// How many games.
         #[arg(long, default_value_t = 10)]
         games: usize,
@@ -204,6 +205,8 @@ enum Command {
         #[arg(long, value_name = "MS")]
         movetime: Option<u64>,
     },
+    /// Answer the engine protocol on standard input and output (docs/engine.md).
+    Engine,
     /// Measure the command path (parse, load, check, store) on a database.
     Bench {
         /// The database (default: a fresh SQLite file in the temporary directory).
@@ -359,6 +362,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 movetime: movetime.map(std::time::Duration::from_millis),
             };
             arena::run(&plan, &mut io::stdout().lock())?;
+        }
+        Command::Engine => {
+            seance_bot::protocol::serve(io::stdin().lock(), io::stdout())?;
         }
         Command::Verify { record, commitment } => {
             let text = fs::read_to_string(&record)
@@ -614,6 +620,7 @@ async fn serve(command: Command) -> Result<ExitCode> {
         Command::Render { .. }
         | Command::Perft { .. }
         | Command::Verify { .. }
+        | Command::Engine
         | Command::Arena { .. } => {
             unreachable!("handled without the database")
         }

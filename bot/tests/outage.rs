@@ -89,14 +89,9 @@ async fn a_telegram_outage_leaves_discord_and_the_spirits_playing() {
         .expect("the seance binary starts");
     let mut bot = Bot(child);
 
-    // Both front ends are up: Telegram asked who it is, Discord listens.
-    until("the bot asks Telegram who it is", || {
-        telegram
-            .calls
-            .lock()
-            .unwrap()
-            .iter()
-            .any(|c| c.method == "getMe")
+    // Both front ends are up: Telegram polls for updates, Discord listens.
+    until("the bot polls Telegram", || {
+        *telegram.offset.lock().unwrap() != -1
     })
     .await;
     let limit = Instant::now() + Duration::from_secs(120);

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use seance_engine::catalogue::{GameType, Visitor};
-use seance_engine::spirit::{Rng, search};
+use seance_engine::spirit::{Limits, Rng, search};
 use seance_engine::{Action, Game, Options, Phase, Start, Variant};
 
 /// Plies played (by a seeded random choice) before the searched position.
@@ -51,7 +51,17 @@ impl Visitor for Bench<'_> {
         let position = midgame::<V>();
         let think = || {
             let budget = Duration::from_secs(3600);
-            search::best(&position, self.depth, budget, 0, &mut Rng::new(1)).expect("a move")
+            let mut rng = Rng::new(1);
+            search::best(
+                &position,
+                self.depth,
+                budget,
+                0,
+                &mut rng,
+                &Limits::default(),
+                &mut |_| {},
+            )
+            .expect("a move")
         };
         let nodes = think().nodes;
         let mut group = self

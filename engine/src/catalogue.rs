@@ -8,12 +8,12 @@ use crate::chaturaji::{ChaturajiClassic, ChaturajiModern, ChaturajiNoDice};
 use crate::dice::DiceSpec;
 use crate::enochian::Enochian;
 use crate::game::{Action, ActionError, Game, LoggedMove, Offer, ReplayError, Start};
-use crate::notation::parse_move;
+use crate::notation::{format_move, parse_move};
 use crate::options::Options;
 use crate::outcome::Outcome;
 use crate::perft;
 use crate::seat::{Phase, Seat, Team};
-use crate::spirit::{Spirit, Thought};
+use crate::spirit::{Limits, Progress, Spirit, Thought};
 use crate::tamerlane::Tamerlane;
 use crate::through::Through;
 use crate::variant::{GameInfo, MoveInfo, SetupError, Variant};
@@ -141,7 +141,17 @@ pub trait AnyGame: Debug + Send + Sync {
     fn team(&self, seat: Seat) -> Team;
     /// What `spirit` plays for the seat to move, as canonical text, with how
     /// deep it looked; `None` when that seat has no move.
-    fn think(&self, spirit: &Spirit) -> Option<Thought<String>>;
+    fn think(&self, spirit: &Spirit) -> Option<Thought<String>> {
+        self.think_within(spirit, &Limits::default(), &mut |_| {})
+    }
+    /// [`AnyGame::think`] within `limits` too, telling `report` each depth
+    /// the search finishes, its line as canonical texts.
+    fn think_within(
+        &self,
+        spirit: &Spirit,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Progress<String>),
+    ) -> Option<Thought<String>>;
     /// The dice to throw when the game waits for a roll.
     fn dice_spec(&self) -> Option<DiceSpec>;
     /// The faces rolled for this turn that are still to play.
@@ -199,11 +209,26 @@ impl<V: Variant> AnyGame for Game<V> {
         Game::outcome(self)
     }
 
-    fn think(&self, spirit: &Spirit) -> Option<Thought<String>> {
+    fn think_within(
+        &self,
+        spirit: &Spirit,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Progress<String>),
+    ) -> Option<Thought<String>> {
         if self.outcome().is_some() {
             return None;
         }
-        let thought = spirit.think(self.position())?;
+        let position = self.position();
+        // The line is written from the position it starts at, move by move.
+        let mut tell = |progress: &Progress<V::Move>| {
+            let mut at = position.clone();
+            report(&progress.map(|&mv| {
+                let text = format_move::<V>(at.geometry(), &at.describe(mv));
+                at.play_unchecked(mv);
+                text
+            }));
+        };
+        let thought = spirit.think_within(position, limits, &mut tell)?;
         Some(Thought {
             mv: self.move_text(thought.mv),
             depth: thought.depth,

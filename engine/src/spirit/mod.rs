@@ -14,6 +14,8 @@ pub mod value;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::variant::Variant;
@@ -132,6 +134,44 @@ pub struct Thought<M> {
     pub nodes: u64,
 }
 
+/// What ends a search besides the spirit's own depth and time: the limits
+/// of the engine protocol's `go`, and its `stop`.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// At most this many plies deep.
+    pub depth: Option<u32>,
+    /// At most this many positions.
+    pub nodes: Option<u64>,
+    /// Raised from another thread, it ends the search with the best move so far.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// One finished depth of a search, as the engine protocol's `info` tells it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Progress<M> {
+    /// The depth finished, in plies.
+    pub depth: u32,
+    /// The best move's score for the spirit's team, in hundredths of a pawn
+    /// (see [`search::plies_to_end`] for won and lost games).
+    pub score: i32,
+    /// Positions looked at so far.
+    pub nodes: u64,
+    /// The line expected, the best move first.
+    pub pv: Vec<M>,
+}
+
+impl<M> Progress<M> {
+    /// The same progress with its moves written by `write`.
+    pub fn map<N>(&self, write: impl FnMut(&M) -> N) -> Progress<N> {
+        Progress {
+            depth: self.depth,
+            score: self.score,
+            nodes: self.nodes,
+            pv: self.pv.iter().map(write).collect(),
+        }
+    }
+}
+
 impl Spirit {
     /// A spirit of `level` with that level's time budget.
     pub fn new(level: Level, seed: u64) -> Spirit {
@@ -145,6 +185,17 @@ impl Spirit {
     /// The spirit's move in `position` for the seat whose turn it is; `None`
     /// when that seat has no move (or the game waits for dice, or is over).
     pub fn think<V: Variant>(&self, position: &V) -> Option<Thought<V::Move>> {
+        self.think_within(position, &Limits::default(), &mut |_| {})
+    }
+
+    /// [`Spirit::think`] within `limits` too, telling `report` each depth
+    /// the search finishes.
+    pub fn think_within<V: Variant>(
+        &self,
+        position: &V,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Progress<V::Move>),
+    ) -> Option<Thought<V::Move>> {
         let moves = position.legal_moves();
         let mut rng = Rng::new(self.seed ^ position.hash());
         let pick = |rng: &mut Rng, moves: &[V::Move]| moves[rng.below(moves.len())];
@@ -173,7 +224,15 @@ impl Spirit {
             (level, _) => {
                 let slack = if level == Level::Novice { 60 } else { 0 };
                 let depth = level.rounds() * V::info().seats.len() as u32;
-                search::best(position, depth, self.budget, slack, &mut rng)
+                search::best(
+                    position,
+                    depth,
+                    self.budget,
+                    slack,
+                    &mut rng,
+                    limits,
+                    report,
+                )
             }
         }
     }

@@ -5,10 +5,11 @@
 //! Captures are searched past the horizon; the dice are chance nodes, the
 //! average over every roll.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::value::{balance, capture_gain};
-use super::{Rng, Thought};
+use super::{Limits, Progress, Rng, Thought};
 use crate::seat::{Phase, Team};
 use crate::variant::Variant;
 
@@ -42,28 +43,38 @@ struct Entry<M> {
     best: Option<M>,
 }
 
-struct Search<V: Variant> {
+struct Search<'a, V: Variant> {
     team: Team,
     deadline: Instant,
+    /// The most nodes the search may visit.
+    node_limit: u64,
+    /// Raised from outside: stop now.
+    stop: Option<&'a AtomicBool>,
     nodes: u64,
     stopped: bool,
     table: Vec<Option<Entry<V::Move>>>,
 }
 
-/// The best move of `position` found within `budget` and `max_depth` plies.
-/// With `slack`, a move chosen at random among those scoring within `slack`
-/// of the best (a weaker player's imprecision).
+/// The best move of `position` found within `budget`, `max_depth` plies and
+/// `limits`. With `slack`, a move chosen at random among those scoring
+/// within `slack` of the best (a weaker player's imprecision). Each finished
+/// depth is told to `report`.
 pub fn best<V: Variant>(
     position: &V,
     max_depth: u32,
     budget: Duration,
     slack: i32,
     rng: &mut Rng,
+    limits: &Limits,
+    report: &mut dyn FnMut(&Progress<V::Move>),
 ) -> Option<Thought<V::Move>> {
     let seat = position.phase().seat()?;
+    let max_depth = limits.depth.map_or(max_depth, |d| d.clamp(1, max_depth));
     let mut search = Search::<V> {
         team: position.team(seat),
         deadline: Instant::now() + budget,
+        node_limit: limits.nodes.unwrap_or(u64::MAX),
+        stop: limits.stop.as_deref(),
         nodes: 0,
         stopped: false,
         table: vec![None; TABLE],
@@ -124,6 +135,12 @@ pub fn best<V: Variant>(
             depth,
             nodes: search.nodes,
         };
+        report(&Progress {
+            depth,
+            score: top,
+            nodes: search.nodes,
+            pv: search.line(position, chosen.mv, depth),
+        });
         moves = scored.into_iter().map(|(mv, _)| mv).collect();
         if top.abs() >= WIN - 1000 {
             break;
@@ -152,14 +169,55 @@ fn from_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-impl<V: Variant> Search<V> {
-    /// Counts a node; stops the search when the time is up.
+/// Whether a score is a won or lost game: its distance in plies, signed
+/// as the score is (`Some(3)`: a win in 3 plies; `Some(-2)`: a loss in 2).
+pub fn plies_to_end(score: i32) -> Option<i32> {
+    match score {
+        s if s > WIN - 1000 => Some(WIN - s),
+        s if s < -WIN + 1000 => Some(-(WIN + s)),
+        _ => None,
+    }
+}
+
+impl<V: Variant> Search<'_, V> {
+    /// Counts a node; stops the search when the time or the nodes are up,
+    /// or when it is told to stop.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & (CLOCK_EVERY - 1) == 0 && Instant::now() >= self.deadline {
+        let look = self.nodes & (CLOCK_EVERY - 1) == 0;
+        if self.nodes >= self.node_limit
+            || (look
+                && (Instant::now() >= self.deadline
+                    || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))))
+        {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// The line the search expects after `first`: the table's best moves,
+    /// as far as they are stored and legal, at most `depth` plies, up to a
+    /// roll of the dice (which no line can foresee).
+    fn line(&self, position: &V, first: V::Move, depth: u32) -> Vec<V::Move> {
+        let mut line = vec![first];
+        let mut at = position.clone();
+        at.play_unchecked(first);
+        while line.len() < depth as usize && matches!(at.phase(), Phase::Move(_)) {
+            let key = at.search_key();
+            let slot = (key as usize) & (TABLE - 1);
+            let Some(mv) = self.table[slot]
+                .filter(|e| e.key == key)
+                .and_then(|e| e.best)
+            else {
+                break;
+            };
+            if !at.legal_moves().contains(&mv) {
+                break;
+            }
+            line.push(mv);
+            at.play_unchecked(mv);
+        }
+        line
     }
 
     /// The score of a finished game for the spirit's team.
