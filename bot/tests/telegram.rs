@@ -1486,7 +1486,19 @@ async fn an_outage_of_the_bot_api_ends_nothing() {
     );
     assert_eq!(h.game(1).await.log.len(), 2);
     let _ = h.telegram.deliver().await;
+    // The post is refused while the API is down, and tried again later.
+    h.quiet().await;
+    assert!(
+        h.fake
+            .calls
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|c| c.refused == Some(502) && c.text().starts_with("black: ")),
+        "the spirit's move was posted while the API was down"
+    );
     down(false);
+    h.clock.advance(60_000);
     let calls = h.settle().await;
     assert!(
         calls
