@@ -5,6 +5,7 @@
 //! Captures are searched past the horizon; the dice are chance nodes, the
 //! average over every roll.
 
+use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -53,7 +54,26 @@ struct Search<'a, V: Variant> {
     nodes: u64,
     stopped: bool,
     table: Vec<Option<Entry<V::Move>>>,
+    /// Move lists, one per ply, kept between nodes so that no node allocates.
+    lists: Vec<Vec<V::Move>>,
+    /// Ordering keys, one list per ply, kept likewise.
+    keys: Vec<Vec<(i32, u32)>>,
+    /// Per ply, the two quiet moves that last cut the search off there:
+    /// likely to cut it off again in the sibling positions.
+    killers: Vec<[Option<V::Move>; 2]>,
+    /// How deep quiet moves cut the search off, by a hash of the move:
+    /// tried earlier the more they did.
+    history: Vec<i32>,
 }
+
+/// Entries of the history table (a power of two).
+const HISTORY: usize = 1 << 12;
+
+/// Ordering keys: the table's hint first, then captures by their victims,
+/// then the killers, then quiet moves by their history (below `KILLER`).
+const HINTED: i32 = i32::MAX;
+const CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
 
 /// The best move of `position` found within `budget`, `max_depth` plies and
 /// `limits`. With `slack`, a move chosen at random among those scoring
@@ -78,6 +98,10 @@ pub fn best<V: Variant>(
         nodes: 0,
         stopped: false,
         table: vec![None; TABLE],
+        lists: Vec::new(),
+        keys: Vec::new(),
+        killers: Vec::new(),
+        history: vec![0; HISTORY],
     };
     let mut moves = position.legal_moves();
     if moves.is_empty() {
@@ -87,7 +111,7 @@ pub fn best<V: Variant>(
     for i in (1..moves.len()).rev() {
         moves.swap(i, rng.below(i + 1));
     }
-    search.order(position, &mut moves, None);
+    search.order(position, &mut moves, None, 0);
     let mut chosen = Thought {
         mv: moves[0],
         depth: 0,
@@ -220,8 +244,9 @@ impl<V: Variant> Search<'_, V> {
         line
     }
 
-    /// The score of a finished game for the spirit's team.
-    fn ended(&self, position: &V, ply: u32) -> Option<i32> {
+    /// The score of a finished game for the spirit's team, if the
+    /// position has a result.
+    fn result(&self, position: &V, ply: u32) -> Option<i32> {
         let outcome = position.outcome()?;
         if outcome.winners.is_empty() {
             return Some(0);
@@ -234,6 +259,33 @@ impl<V: Variant> Search<'_, V> {
         Some(if won { WIN - distance } else { -WIN + distance })
     }
 
+    /// The score of a position that ends the game by itself (not for want
+    /// of moves, which the move lists show): a cheap test first.
+    fn ended(&self, position: &V, ply: u32) -> Option<i32> {
+        if position.ended() {
+            self.result(position, ply)
+        } else {
+            None
+        }
+    }
+
+    /// The legal moves at `ply`, in that ply's kept list; give it back with
+    /// [`Search::give_back`].
+    fn moves(&mut self, position: &V, ply: u32) -> Vec<V::Move> {
+        let ply = ply as usize;
+        if self.lists.len() <= ply {
+            self.lists.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        position.for_each_move(|mv| moves.push(mv));
+        moves
+    }
+
+    fn give_back(&mut self, ply: u32, moves: Vec<V::Move>) {
+        self.lists[ply as usize] = moves;
+    }
+
     /// The position's score for the spirit's team, searched `depth` plies.
     fn value(&mut self, position: &V, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
         if self.tick() {
@@ -243,7 +295,7 @@ impl<V: Variant> Search<'_, V> {
             return score;
         }
         let seat = match position.phase() {
-            Phase::Over => return 0,
+            Phase::Over => return self.result(position, ply).unwrap_or(0),
             Phase::Roll(_) => return self.chance(position, depth, ply),
             Phase::Move(seat) => seat,
         };
@@ -268,19 +320,23 @@ impl<V: Variant> Search<'_, V> {
                 }
             }
         }
-        let mut moves = position.legal_moves();
+        let mut moves = self.moves(position, ply);
         if moves.is_empty() {
-            return balance(position, self.team);
+            self.give_back(ply, moves);
+            return self
+                .result(position, ply)
+                .unwrap_or_else(|| balance(position, self.team));
         }
-        self.order(position, &mut moves, hint);
+        self.order(position, &mut moves, hint, ply);
         let (start_alpha, start_beta) = (alpha, beta);
         let mut best = if ours { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
-        for mv in moves {
+        for &mv in &moves {
             let mut child = position.clone();
             child.play_unchecked(mv);
             let score = self.value(&child, depth - 1, alpha, beta, ply + 1);
             if self.stopped {
+                self.give_back(ply, moves);
                 return 0;
             }
             if (ours && score > best) || (!ours && score < best) {
@@ -293,9 +349,11 @@ impl<V: Variant> Search<'_, V> {
                 beta = beta.min(score);
             }
             if alpha >= beta {
+                self.cut_off(position, mv, depth, ply);
                 break;
             }
         }
+        self.give_back(ply, moves);
         let bound = if best <= start_alpha {
             Bound::Upper
         } else if best >= start_beta {
@@ -329,36 +387,35 @@ impl<V: Variant> Search<'_, V> {
             return score;
         }
         let stand = balance(position, self.team);
-        let Some(seat) = position.phase().seat().filter(|_| depth > 0) else {
+        let Phase::Move(seat) = position.phase() else {
             return stand;
         };
-        if matches!(position.phase(), Phase::Roll(_)) {
-            return stand;
-        }
         let ours = position.team(seat) == self.team;
+        let cut = if ours { stand >= beta } else { stand <= alpha };
+        if depth == 0 || cut {
+            // The game's own test of an end for want of moves, as cheap as
+            // the game can make it.
+            return self.result(position, ply).unwrap_or(stand);
+        }
+        let mut moves = self.moves(position, ply);
+        if moves.is_empty() {
+            self.give_back(ply, moves);
+            return self.result(position, ply).unwrap_or(stand);
+        }
         if ours {
-            if stand >= beta {
-                return stand;
-            }
             alpha = alpha.max(stand);
         } else {
-            if stand <= alpha {
-                return stand;
-            }
             beta = beta.min(stand);
         }
-        let mut captures: Vec<V::Move> = position
-            .legal_moves()
-            .into_iter()
-            .filter(|&mv| position.describe(mv).capture)
-            .collect();
-        self.order(position, &mut captures, None);
+        moves.retain(|&mv| capture_gain(position, mv) > 0);
+        self.order(position, &mut moves, None, ply);
         let mut best = stand;
-        for mv in captures {
+        for &mv in &moves {
             let mut child = position.clone();
             child.play_unchecked(mv);
             let score = self.quiesce(&child, depth - 1, alpha, beta, ply + 1);
             if self.stopped {
+                self.give_back(ply, moves);
                 return 0;
             }
             if ours {
@@ -372,6 +429,7 @@ impl<V: Variant> Search<'_, V> {
                 break;
             }
         }
+        self.give_back(ply, moves);
         best
     }
 
@@ -413,15 +471,84 @@ impl<V: Variant> Search<'_, V> {
         (total / count) as i32
     }
 
-    /// The hinted move first, then captures, the most valuable victims first;
+    /// The hinted move first, then captures, the most valuable victims
+    /// first, then this ply's killers, then quiet moves by their history;
     /// the order of equal moves is kept.
-    fn order(&self, position: &V, moves: &mut [V::Move], hint: Option<V::Move>) {
-        moves.sort_by_cached_key(|&mv| {
-            let first = Some(mv) == hint;
-            (
-                std::cmp::Reverse(first),
-                std::cmp::Reverse(capture_gain(position, mv)),
-            )
-        });
+    fn order(&mut self, position: &V, moves: &mut [V::Move], hint: Option<V::Move>, ply: u32) {
+        let ply = ply as usize;
+        if self.keys.len() <= ply {
+            self.keys.resize_with(ply + 1, Vec::new);
+            self.killers.resize(ply + 1, [None; 2]);
+        }
+        let killers = self.killers[ply];
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        keys.clear();
+        keys.extend(moves.iter().enumerate().map(|(i, &mv)| {
+            let gain = capture_gain(position, mv);
+            let key = if Some(mv) == hint {
+                HINTED
+            } else if gain > 0 {
+                CAPTURE + gain
+            } else if Some(mv) == killers[0] {
+                KILLER + 1
+            } else if Some(mv) == killers[1] {
+                KILLER
+            } else {
+                self.history[history_slot(&mv)]
+            };
+            (key, i as u32)
+        }));
+        keys.sort_unstable_by_key(|&(key, i)| (std::cmp::Reverse(key), i));
+        // The moves in the keys' order, read from a copy of the old order.
+        let lists = ply + 1;
+        if self.lists.len() <= lists {
+            self.lists.resize_with(lists + 1, Vec::new);
+        }
+        let mut old = std::mem::take(&mut self.lists[lists]);
+        old.clear();
+        old.extend_from_slice(moves);
+        for (slot, &(_, i)) in moves.iter_mut().zip(&keys) {
+            *slot = old[i as usize];
+        }
+        self.lists[lists] = old;
+        self.keys[ply] = keys;
+    }
+
+    /// `mv` cut the search off at `ply`, `depth` plies from the horizon: a
+    /// quiet move becomes a killer there and gains history.
+    fn cut_off(&mut self, position: &V, mv: V::Move, depth: u32, ply: u32) {
+        if capture_gain(position, mv) > 0 {
+            return;
+        }
+        let killers = &mut self.killers[ply as usize];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let slot = history_slot(&mv);
+        let bonus = (depth * depth) as i32;
+        self.history[slot] = (self.history[slot] + bonus).min(KILLER - 1);
+    }
+}
+
+/// The history table's slot of a move: a quick hash of it.
+fn history_slot<M: Hash>(mv: &M) -> usize {
+    let mut hasher = Quick(0);
+    mv.hash(&mut hasher);
+    (hasher.finish() as usize) & (HISTORY - 1)
+}
+
+/// A small, quick hasher for moves (a few bytes each).
+struct Quick(u64);
+
+impl Hasher for Quick {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
     }
 }

@@ -16,15 +16,17 @@ const BOARD_SQUARES: u128 = (1 << 110) - 1;
 
 /// The squares a royal steps to from a citadel, and into it from.
 fn citadel_gates(citadel: Square) -> u128 {
-    let names: [&str; 3] = if citadel == WHITE_CITADEL {
-        ["k1", "k2", "k3"]
-    } else {
-        ["a8", "a9", "a10"]
-    };
-    names
-        .into_iter()
-        .filter_map(|n| BOARD.parse(n))
-        .fold(0, |set, s| set | u128::bit(s))
+    /// White's citadel's gates, then Black's: read once, not at every move
+    /// generation.
+    static GATES: std::sync::LazyLock<[u128; 2]> = std::sync::LazyLock::new(|| {
+        [["k1", "k2", "k3"], ["a8", "a9", "a10"]].map(|names| {
+            names
+                .into_iter()
+                .filter_map(|n| BOARD.parse(n))
+                .fold(0, |set, s| set | u128::bit(s))
+        })
+    });
+    GATES[usize::from(citadel != WHITE_CITADEL)]
 }
 
 /// A move.
