@@ -119,6 +119,9 @@ pub enum SetupError {
     Position(#[from] PositionError),
 }
 
+/// The most seats a game has.
+pub const MOST_SEATS: usize = 4;
+
 /// The rules of one game over its own position type. Everything here is pure
 /// and deterministic: randomness (dice) comes in from the caller.
 pub trait Variant: Clone + Debug + Send + Sync + 'static {
@@ -271,6 +274,14 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
     /// royal's safety, a draw in reach. Nothing by default.
     fn appraise(&self, _seat: Seat) -> i32 {
         0
+    }
+
+    /// What each seat has for a spirit's evaluation, by seat: the worth of
+    /// its men ([`crate::spirit::value::worth`]) and what the game counts
+    /// for it ([`Variant::appraise`]). One pass over the board by default; a
+    /// game may compute once what its seats' appraisals share.
+    fn appraisal(&self) -> [i32; MOST_SEATS] {
+        crate::spirit::value::appraisal(self)
     }
 
     /// Switches to playing without dice: every kind of man may move and each

@@ -33,7 +33,8 @@ use crate::geometry::{Geometry, Square};
 use crate::options::{OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
 use crate::seat::{Phase, Seat, Team};
-use crate::variant::{GameInfo, MoveInfo, PositionError, SetupError, Variant};
+use crate::spirit::value::worth;
+use crate::variant::{GameInfo, MOST_SEATS, MoveInfo, PositionError, SetupError, Variant};
 use crate::view::{BoardView, CellView, Figure, Highlight, Mark, Panel, PieceState, PieceView};
 
 /// Which of the three games.
@@ -294,6 +295,26 @@ pub type ChaturajiClassic = Chaturaji<Classic>;
 pub type ChaturajiNoDice = Chaturaji<NoDice>;
 
 impl<R: Rulebook> Chaturaji<R> {
+    /// [`Variant::appraise`] for `seat`, whose rivals attack `attacked`.
+    fn appraise_against(&self, seat: Seat, attacked: u64) -> i32 {
+        // Points are the goal; a seat still in play may score more, and its
+        // king's fall hands a rival ten points besides.
+        let playing = if self.position.in_play(seat) {
+            IN_PLAY
+        } else {
+            0
+        };
+        // With dice the search sees one or two rivals' turns at most, and
+        // three rivals move before the seat again: a man any of them attacks
+        // is as good as lost half the time. (Without dice the search sees the
+        // whole round.)
+        let exposed = match R::RULESET {
+            Ruleset::NoDice => 0,
+            _ => EXPOSED * self.position.exposed_to(seat, attacked),
+        };
+        100 * self.position.scores[seat.index()] + playing - exposed
+    }
+
     fn new(position: Position) -> Chaturaji<R> {
         Chaturaji {
             position,
@@ -504,22 +525,32 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
     }
 
     fn appraise(&self, seat: Seat) -> i32 {
-        // Points are the goal; a seat still in play may score more, and its
-        // king's fall hands a rival ten points besides.
-        let playing = if self.position.in_play(seat) {
-            IN_PLAY
-        } else {
-            0
-        };
-        // With dice the search sees one or two rivals' turns at most, and
-        // three rivals move before the seat again: a man any of them attacks
-        // is as good as lost half the time. (Without dice the search sees the
-        // whole round.)
-        let exposed = match R::RULESET {
-            Ruleset::NoDice => 0,
-            _ => EXPOSED * self.position.exposed(seat),
-        };
-        100 * self.position.scores[seat.index()] + playing - exposed
+        self.appraise_against(seat, self.position.rivals_attack(seat))
+    }
+
+    /// Each seat's attacks are found once and shared by the rivals'
+    /// appraisals, and the men are counted by kind, not square by square.
+    fn appraisal(&self) -> [i32; MOST_SEATS] {
+        let position = &self.position;
+        let attacks: [u64; 4] = std::array::from_fn(|s| {
+            let seat = Seat(s as u8);
+            match R::RULESET {
+                Ruleset::NoDice => 0,
+                _ if position.in_play(seat) => position.attacks(seat),
+                _ => 0,
+            }
+        });
+        std::array::from_fn(|s| {
+            let seat = Seat(s as u8);
+            let men: i32 = Man::ALL
+                .into_iter()
+                .map(|man| position.men(seat, man).count() as i32 * worth(man.figure(R::RULESET)))
+                .sum();
+            let rivals = (0..4)
+                .filter(|&r| r != s)
+                .fold(0, |set, r| set | attacks[r]);
+            men + self.appraise_against(seat, rivals)
+        })
     }
 
     /// The seat's armies leave play, its partner's too if it commands it.

@@ -626,9 +626,9 @@ impl Position {
             .fold(0, |set, s| set | self.attacks(s))
     }
 
-    /// The biggest stake among the men of `seat` that a rival in play attacks.
-    pub fn exposed(&self, seat: Seat) -> i32 {
-        let attacked = self.rivals_attack(seat);
+    /// The biggest stake among the men of `seat` on the squares `attacked`
+    /// (what its rivals in play attack).
+    pub fn exposed_to(&self, seat: Seat, attacked: u64) -> i32 {
         Man::ALL
             .into_iter()
             .filter(|&man| self.men(seat, man) & attacked != 0)

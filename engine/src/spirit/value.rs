@@ -2,7 +2,7 @@
 //! hundredths of a pawn, with one table for the men of every game.
 
 use crate::seat::{Seat, Team};
-use crate::variant::Variant;
+use crate::variant::{MOST_SEATS, Variant};
 use crate::view::Figure;
 
 /// A man's worth. Royal men count too: in Chaturaji a king is taken for
@@ -34,8 +34,21 @@ pub fn capture_gain<V: Variant>(position: &V, mv: V::Move) -> i32 {
         .map_or(worth(Figure::Pawn), |(_, figure)| worth(figure))
 }
 
-/// The most seats a game has.
-const MOST_SEATS: usize = 4;
+/// [`Variant::appraisal`] the plain way: every square's man, then each
+/// seat's [`Variant::appraise`].
+pub fn appraisal<V: Variant>(position: &V) -> [i32; MOST_SEATS] {
+    let mut totals = [0; MOST_SEATS];
+    for square in position.geometry().squares() {
+        if let Some((seat, figure)) = position.occupant(square) {
+            totals[seat.index()] += worth(figure);
+        }
+    }
+    let seats = V::info().seats.len();
+    for (seat, total) in totals.iter_mut().enumerate().take(seats) {
+        *total += position.appraise(Seat(seat as u8));
+    }
+    totals
+}
 
 /// The balance for `team`: the worth of its men and what the game counts
 /// for its seats ([`Variant::appraise`]), less the strongest rival team's,
@@ -48,14 +61,13 @@ pub fn balance<V: Variant>(position: &V, team: Team) -> i32 {
     for seat in (0..seats).map(Seat) {
         sizes[usize::from(position.team(seat).0)] += 1;
     }
-    let mut count = |seat: Seat, value: i32| totals[usize::from(position.team(seat).0)] += value;
-    for square in position.geometry().squares() {
-        if let Some((seat, figure)) = position.occupant(square) {
-            count(seat, worth(figure));
-        }
-    }
-    for seat in 0..seats {
-        count(Seat(seat), position.appraise(Seat(seat)));
+    for (seat, value) in position
+        .appraisal()
+        .into_iter()
+        .enumerate()
+        .take(seats.into())
+    {
+        totals[usize::from(position.team(Seat(seat as u8)).0)] += value;
     }
     let ours = usize::from(team.0);
     let best_rival = (0..MOST_SEATS)

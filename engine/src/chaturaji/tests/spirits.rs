@@ -142,3 +142,35 @@ fn a_dice_spirit_takes_the_biggest_points_its_roll_allows() {
         assert_eq!(squares, ("c3".into(), "e5".into()), "{level}");
     }
 }
+
+/// The shared appraisal (each seat's attacks found once, men counted by
+/// kind) is the plain one, square by square and seat by seat, in every
+/// position of random games under all three rule sets.
+#[test]
+fn the_shared_appraisal_is_the_plain_one() {
+    fn along<V: Variant>(seed: u64) {
+        let mut rng = crate::spirit::Rng::new(seed);
+        let mut game = setup::<V>(&[]);
+        for _ in 0..120 {
+            let position = game.position();
+            assert_eq!(position.appraisal(), value::appraisal(position), "{game:?}");
+            match game.phase() {
+                Phase::Over => return,
+                Phase::Roll(_) => {
+                    let faces = [1 + rng.below(4) as u8, 1 + rng.below(4) as u8];
+                    game.play(Action::Roll(faces.to_vec())).unwrap();
+                }
+                Phase::Move(_) => {
+                    let moves = game.position().legal_moves();
+                    let mv = moves[rng.below(moves.len())];
+                    game.play(Action::Move(mv)).unwrap();
+                }
+            }
+        }
+    }
+    for seed in 1..4 {
+        along::<crate::chaturaji::ChaturajiModern>(seed);
+        along::<crate::chaturaji::ChaturajiClassic>(seed);
+        along::<NoDice>(seed);
+    }
+}
