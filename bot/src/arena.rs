@@ -8,7 +8,6 @@
 
 use std::fmt;
 use std::io::Write;
-use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -17,7 +16,7 @@ use seance_engine::catalogue::{self, GameType};
 use seance_engine::spirit::{Level, Rng, Spirit};
 use seance_engine::{Action, AnyGame, Options, Phase, Seat, Start};
 
-use crate::protocol::Program;
+use crate::protocol::{EngineCommand, Program};
 
 /// A player of the arena: a spirit level of this build, or another program
 /// that speaks the engine protocol (`exe:PATH [ARGUMENT ...]`, such as
@@ -26,24 +25,16 @@ use crate::protocol::Program;
 pub enum Player {
     /// A spirit of this build.
     Spirit(Level),
-    /// A program at this path, started with these arguments.
-    Program(PathBuf, Vec<String>),
+    /// A program.
+    Program(EngineCommand),
 }
 
 impl FromStr for Player {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Player, String> {
-        match text.strip_prefix("exe:").map(str::split_whitespace) {
-            Some(mut words) => {
-                let path = words
-                    .next()
-                    .ok_or("exe: needs the program's path, as exe:PATH")?;
-                Ok(Player::Program(
-                    PathBuf::from(path),
-                    words.map(str::to_string).collect(),
-                ))
-            }
+        match text.strip_prefix("exe:") {
+            Some(command) => command.parse().map(Player::Program),
             None => text.parse().map(Player::Spirit).map_err(
                 |e: seance_engine::spirit::UnknownLevel| format!("{e}, or exe:PATH for a program"),
             ),
@@ -55,10 +46,7 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Spirit(level) => write!(f, "{level}"),
-            Player::Program(path, arguments) => {
-                write!(f, "exe:{}", path.display())?;
-                arguments.iter().try_for_each(|a| write!(f, " {a}"))
-            }
+            Player::Program(command) => write!(f, "exe:{command}"),
         }
     }
 }
@@ -73,12 +61,9 @@ impl Seated {
     fn start(player: &Player, game: GameType) -> Result<Seated> {
         Ok(match player {
             Player::Spirit(level) => Seated::Spirit(*level),
-            Player::Program(path, arguments) => Seated::Program(Box::new(Program::start(
-                path,
-                arguments,
-                game,
-                &Options::new(),
-            )?)),
+            Player::Program(command) => {
+                Seated::Program(Box::new(Program::start(command, game, &Options::new())?))
+            }
         })
     }
 
@@ -102,7 +87,7 @@ impl Seated {
             }
             Seated::Program(program) => {
                 let time = movetime.unwrap_or(Level::Master.budget());
-                let answer = program.best_move(&game.log(), time)?;
+                let answer = program.best_move(game, time)?;
                 Ok((answer.mv, answer.nodes))
             }
         }

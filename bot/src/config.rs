@@ -4,7 +4,7 @@
 
 use crate::commands::{Kind, Value};
 use seance_engine::spirit::Level;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -14,6 +14,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::duration;
+use crate::protocol::EngineCommand;
 
 /// A value that must never be shown: a token or a webhook secret.
 #[derive(Clone, Default, Deserialize, PartialEq, Eq)]
@@ -62,6 +63,18 @@ pub struct Config {
     pub log: Log,
     /// Health and metrics.
     pub server: Server,
+    /// Programs that play spirits.
+    pub spirits: Spirits,
+}
+
+/// `[spirits]`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Spirits {
+    /// Programs of the engine protocol (`docs/engine.md`) that play the
+    /// seats of a level instead of this build's search: a level's name, and
+    /// the program's `PATH [ARGUMENT ...]`.
+    pub engines: BTreeMap<String, String>,
 }
 
 /// `[server]`.
@@ -416,7 +429,26 @@ impl Config {
                 self.games.spirit_level
             )));
         }
+        self.spirit_engines()?;
         Ok(())
+    }
+
+    /// The programs `[spirits] engines` names, by the level they play.
+    pub fn spirit_engines(&self) -> Result<HashMap<Level, EngineCommand>, ConfigError> {
+        self.spirits
+            .engines
+            .iter()
+            .map(|(level, command)| {
+                let invalid = |why: String| ConfigError::Invalid(format!("spirits.engines.{why}"));
+                let level: Level = level
+                    .parse()
+                    .map_err(|e| invalid(format!("{level}: {e}")))?;
+                let command = command
+                    .parse()
+                    .map_err(|e| invalid(format!("{level}: {e}")))?;
+                Ok((level, command))
+            })
+            .collect()
     }
 
     /// The name this process holds its leases under: `[database] instance`,
@@ -578,6 +610,17 @@ mod tests {
         );
         let error = Config::parse("[games]\nspirit_level = \"god\"\n", env(&[])).unwrap_err();
         assert!(error.to_string().contains("games.spirit_level"), "{error}");
+        // A program may play a level's spirits; a name that is no level is refused.
+        let config = Config::parse(
+            "[spirits]\nengines = { master = \"/opt/next/seance engine\" }\n",
+            env(&[]),
+        )
+        .unwrap();
+        let engines = config.spirit_engines().unwrap();
+        assert_eq!(engines[&Level::Master].to_string(), "/opt/next/seance engine");
+        let error =
+            Config::parse("[spirits]\nengines = { wizard = \"x\" }\n", env(&[])).unwrap_err();
+        assert!(error.to_string().contains("spirits.engines.wizard"), "{error}");
         // Fractions of a unit are durations too.
         let config = Config::parse("[games]\nspirit_time = \"0.3s\"\n", env(&[])).unwrap();
         assert_eq!(

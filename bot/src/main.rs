@@ -807,5 +807,7 @@ fn defaults(config: &Config) -> Defaults {
         spirit_time: Config::duration(&games.spirit_time),
         job_lease: Config::duration(&games.job_lease),
         choice_time: Config::duration(&games.choice_time),
+        // Checked with the rest of the configuration when it was read.
+        spirit_engines: config.spirit_engines().unwrap_or_default(),
     }
 }

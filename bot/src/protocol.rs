@@ -4,9 +4,11 @@
 //! it (`seance engine`); [`Program`] speaks it to another process. The
 //! commands and answers are in `docs/engine.md`.
 
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
@@ -281,7 +283,40 @@ fn actions(moves: &str) -> Vec<String> {
     actions
 }
 
-/// Another program that speaks the protocol, as a player of the arena.
+/// How to start a program that speaks the protocol: `PATH [ARGUMENT ...]`
+/// (such as `old/seance engine`), split at spaces.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EngineCommand {
+    /// The program.
+    pub path: PathBuf,
+    /// Its arguments.
+    pub arguments: Vec<String>,
+}
+
+impl FromStr for EngineCommand {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<EngineCommand, String> {
+        let mut words = text.split_whitespace();
+        let path = words
+            .next()
+            .ok_or("an engine needs the program's path, as PATH [ARGUMENT ...]")?;
+        Ok(EngineCommand {
+            path: PathBuf::from(path),
+            arguments: words.map(str::to_string).collect(),
+        })
+    }
+}
+
+impl fmt::Display for EngineCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        self.arguments.iter().try_for_each(|a| write!(f, " {a}"))
+    }
+}
+
+/// Another program that speaks the protocol: a player of the arena, or the
+/// spirit of a level (`[spirits] engines`).
 pub struct Program {
     child: Child,
     input: ChildStdin,
@@ -302,17 +337,11 @@ pub struct Answer {
 }
 
 impl Program {
-    /// Starts the program at `path` with `arguments` and sets it to play
-    /// `game` with `options`.
-    pub fn start(
-        path: &Path,
-        arguments: &[String],
-        game: GameType,
-        options: &Options,
-    ) -> Result<Program> {
-        let name = path.display().to_string();
-        let mut child = Command::new(path)
-            .args(arguments)
+    /// Starts the program `command` and sets it to play `game` with `options`.
+    pub fn start(command: &EngineCommand, game: GameType, options: &Options) -> Result<Program> {
+        let name = command.path.display().to_string();
+        let mut child = Command::new(&command.path)
+            .args(&command.arguments)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -376,9 +405,15 @@ impl Program {
         }
     }
 
-    /// The program's move after the game's `log`, in `movetime`.
-    pub fn best_move(&mut self, log: &[String], movetime: Duration) -> Result<Answer> {
-        self.send(&format!("position startpos moves {}", log.join(" ")))?;
+    /// The program's move in `game` (from its start, through its log), in
+    /// `movetime`.
+    pub fn best_move(&mut self, game: &dyn AnyGame, movetime: Duration) -> Result<Answer> {
+        let start = match game.start() {
+            Start::Setup(None) => "startpos".to_string(),
+            Start::Setup(Some(name)) => format!("setup {name}"),
+            Start::Position(text) => text.clone(),
+        };
+        self.send(&format!("position {start} moves {}", game.log().join(" ")))?;
         self.send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
         // A program may overrun its time a little; ten times is not a little.
         let lines = self.wait_for("bestmove", movetime * 10 + STARTUP)?;

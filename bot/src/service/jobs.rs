@@ -1,8 +1,10 @@
 //! The scheduler's work: a spirit's move, a reminder, a deadline, each run
 //! from a claimed job; and the outbox, whose messages the front ends send.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
+use seance_engine::catalogue::{AnyGame, GameType};
 use seance_engine::spirit::{Level, Spirit};
 use seance_engine::{Action, Seat};
 
@@ -13,6 +15,7 @@ use super::reply::{Notice, Reply};
 use super::table::Table;
 use super::{Failure, Service, guard};
 use crate::platform::Platform;
+use crate::protocol::{EngineCommand, Program};
 use crate::store::{Job, JobKind, NewNotice, Queue, Stage, StoreError, TimeoutPolicy};
 
 /// A message from the outbox, ready for its chat.
@@ -166,7 +169,9 @@ impl Service {
                 if !table.seat(job.seat).spirit_plays() {
                     return Err(Failure::Store(StoreError::Conflict));
                 }
-                let Some(mv) = spirit_move(&table, job.seat, self.defaults.spirit_time).await
+                let engines = &self.defaults.spirit_engines;
+                let Some(mv) =
+                    spirit_move(&table, job.seat, self.defaults.spirit_time, engines).await
                 else {
                     return Err(Failure::Store(StoreError::Conflict));
                 };
@@ -418,9 +423,16 @@ pub enum Refusal {
 
 /// The spirit's move for `seat`, at the seat's level and thinking at most
 /// `time`, seeded by the game's seed and version so that a replayed game
-/// repeats it. It is thought on a blocking thread: the bot keeps answering
-/// meanwhile.
-async fn spirit_move(table: &Table, seat: Seat, time: Duration) -> Option<String> {
+/// repeats it. A level that `engines` gives to a program is asked of that
+/// program; if it fails or answers an illegal move, the built-in spirit
+/// plays instead, so that no game waits on a broken program. It is thought
+/// on a blocking thread: the bot keeps answering meanwhile.
+async fn spirit_move(
+    table: &Table,
+    seat: Seat,
+    time: Duration,
+    engines: &HashMap<Level, EngineCommand>,
+) -> Option<String> {
     let level = table.seat(seat).spirit.unwrap_or(Level::Adept);
     let version = table.record.version.to_be_bytes();
     let mut bytes = dice::stream(&table.record.seed, "spirit", &version);
@@ -428,10 +440,38 @@ async fn spirit_move(table: &Table, seat: Seat, time: Duration) -> Option<String
     let mut spirit = Spirit::new(level, seed);
     spirit.budget = spirit.budget.min(time);
     let game = table.game.boxed_clone();
-    tokio::task::spawn_blocking(move || game.think(&spirit).map(|t| t.mv))
-        .await
-        .ok()
-        .flatten()
+    let engine = engines.get(&level).cloned();
+    tokio::task::spawn_blocking(move || {
+        if let Some(engine) = engine {
+            match engine_move(&engine, game.as_ref(), spirit.budget) {
+                Ok(mv) => return Some(mv),
+                Err(error) => {
+                    tracing::warn!("spirit engine {engine}: {error:#}; the built-in spirit plays");
+                }
+            }
+        }
+        game.think(&spirit).map(|t| t.mv)
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
+/// The move the program `engine` chooses in `game` within `time`, if it is legal.
+fn engine_move(
+    engine: &EngineCommand,
+    game: &dyn AnyGame,
+    time: Duration,
+) -> anyhow::Result<String> {
+    let info = game.info();
+    let kind: GameType = info.id.parse()?;
+    let mut program = Program::start(engine, kind, game.options())?;
+    let answer = program.best_move(game, time)?;
+    let mut trial = game.boxed_clone();
+    match trial.act(Action::Move(answer.mv.clone())) {
+        Ok(played) => Ok(played),
+        Err(error) => anyhow::bail!("it answered {}, which is not legal: {error}", answer.mv),
+    }
 }
 
 /// The reader of messages no command asked for: the game's chat, in the

@@ -15,6 +15,7 @@ mod ratings;
 pub mod reply;
 mod table;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -23,6 +24,7 @@ use seance_engine::spirit::Level;
 use crate::clock::Clock;
 use crate::commands::{Command, ParseError, Target};
 use crate::platform::Platform;
+use crate::protocol::EngineCommand;
 use crate::store::{Stage, Store, StoreError, TimeoutPolicy, User};
 use i18n::{Locale, Msg, Reader};
 use reply::Reply;
@@ -89,6 +91,8 @@ pub struct Defaults {
     /// How long a player has to choose a colour after a seating roll before
     /// the bot chooses for them.
     pub choice_time: Duration,
+    /// Programs of the engine protocol that play a level's seats.
+    pub spirit_engines: HashMap<Level, EngineCommand>,
 }
 
 impl Default for Defaults {
@@ -102,6 +106,7 @@ impl Default for Defaults {
             spirit_time: Duration::from_secs(1),
             job_lease: Duration::from_secs(20),
             choice_time: Duration::from_secs(3_600),
+            spirit_engines: HashMap::new(),
         }
     }
 }
