@@ -617,10 +617,16 @@ mod tests {
         )
         .unwrap();
         let engines = config.spirit_engines().unwrap();
-        assert_eq!(engines[&Level::Master].to_string(), "/opt/next/seance engine");
+        assert_eq!(
+            engines[&Level::Master].to_string(),
+            "/opt/next/seance engine"
+        );
         let error =
             Config::parse("[spirits]\nengines = { wizard = \"x\" }\n", env(&[])).unwrap_err();
-        assert!(error.to_string().contains("spirits.engines.wizard"), "{error}");
+        assert!(
+            error.to_string().contains("spirits.engines.wizard"),
+            "{error}"
+        );
         // Fractions of a unit are durations too.
         let config = Config::parse("[games]\nspirit_time = \"0.3s\"\n", env(&[])).unwrap();
         assert_eq!(
