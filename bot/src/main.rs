@@ -16,6 +16,7 @@ use seance_bot::adapters::{discord, telegram};
 use seance_bot::clock::SystemClock;
 use seance_bot::config::Config;
 use seance_bot::instance::Instance;
+use seance_bot::protocol::Program;
 use seance_bot::record::Record;
 use seance_bot::service::{Defaults, Service, dice};
 use seance_bot::store::{Store, TimeoutPolicy, redact};
@@ -674,6 +675,24 @@ async fn check(config: &Config) -> Result<ExitCode> {
         match discord::Discord::whoami(discord).await {
             Ok(name) => println!("  the token is {name}'s"),
             Err(error) => problems.push(format!("Discord refused the token: {error}")),
+        }
+    }
+    // Each program that plays a level's spirits starts and answers.
+    let engines = config.spirit_engines()?;
+    let mut levels: Vec<_> = engines.iter().collect();
+    levels.sort_by_key(|(level, _)| **level as u8);
+    for (level, command) in levels {
+        println!("spirits: {level} played by {command}");
+        let (command, started) = (command.clone(), command.to_string());
+        let answered = tokio::task::spawn_blocking(move || {
+            Program::start(&command, GameType::Through, &Options::new()).map(drop)
+        })
+        .await?;
+        match answered {
+            Ok(()) => println!("  it answers the engine protocol"),
+            Err(error) => {
+                problems.push(format!("the {level} spirits' program {started}: {error:#}"))
+            }
         }
     }
     if problems.is_empty() {

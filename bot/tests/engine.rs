@@ -110,3 +110,39 @@ fn a_program_that_does_not_answer_is_a_clear_error() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("cannot start /no/such/engine"), "{said}");
 }
+
+/// `seance check` starts each program `[spirits] engines` names: one that
+/// answers passes, one that cannot start is a named problem.
+#[test]
+fn check_tries_the_spirits_programs() {
+    let dir = std::env::temp_dir().join(format!("seance-check-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("config.toml");
+    let write = |engines: &str| {
+        let db = dir.join("check.sqlite");
+        let text = format!(
+            "[database]\nurl = \"sqlite://{}\"\n[spirits]\nengines = {{ {engines} }}\n",
+            db.display()
+        );
+        std::fs::write(&config, text).unwrap();
+    };
+    let path = config.display().to_string();
+    write(&format!("master = \"{SEANCE} engine\""));
+    let good = seance(&["check", "--config", &path], "");
+    let said = String::from_utf8_lossy(&good.stdout);
+    assert!(good.status.success(), "{said}");
+    assert!(
+        said.contains(&format!(
+            "spirits: master played by {SEANCE} engine\n  it answers the engine protocol"
+        )),
+        "{said}"
+    );
+    write("adept = \"/no/such/engine\"");
+    let bad = seance(&["check", "--config", &path], "");
+    let said = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success());
+    assert!(
+        said.contains("seance check: the adept spirits' program /no/such/engine: cannot start"),
+        "{said}"
+    );
+}
