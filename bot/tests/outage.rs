@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::fake_discord::{self, FakeDiscord};
 use common::fake_telegram::{self, FakeTelegram, group_json, user_json};
+use common::until;
 use ed25519_dalek::SigningKey;
 use serde_json::{Value, json};
 
@@ -22,16 +23,6 @@ impl Drop for Bot {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
-    }
-}
-
-/// Waits until `done` holds, or panics with `what` after a limit far above
-/// what it needs.
-async fn until(what: &str, done: impl Fn() -> bool) {
-    let limit = Instant::now() + Duration::from_secs(120);
-    while !done() {
-        assert!(Instant::now() < limit, "gave up waiting: {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
@@ -105,15 +96,7 @@ async fn a_telegram_outage_leaves_discord_and_the_spirits_playing() {
 
     // Telegram's API goes down, and stays down while Discord's game goes on.
     telegram.down.store(true, Ordering::SeqCst);
-    let refused = || {
-        telegram
-            .calls
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|c| c.method == "getUpdates" && c.refused == Some(502))
-            .count()
-    };
+    let refused = || telegram.refused("getUpdates", 502);
     until("the bot asks Telegram again and is refused", || {
         refused() >= 2
     })

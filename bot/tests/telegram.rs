@@ -1459,20 +1459,10 @@ async fn an_outage_of_the_bot_api_ends_nothing() {
     let down = move |on: bool| switch.store(on, std::sync::atomic::Ordering::SeqCst);
     down(true);
     // The bot keeps asking for updates and is refused.
-    let refused = || {
-        h.fake
-            .calls
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|c| c.method == "getUpdates" && c.refused == Some(502))
-            .count()
-    };
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while refused() < 2 {
-        assert!(Instant::now() < deadline, "the bot stopped asking");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    common::until("the bot asks again and is refused", || {
+        h.fake.refused("getUpdates", 502) >= 2
+    })
+    .await;
     h.type_in(ANN, "/move e2e3");
     down(false);
     h.quiet().await;

@@ -440,10 +440,11 @@ async fn spirit_move(
     let mut spirit = Spirit::new(level, seed);
     spirit.budget = spirit.budget.min(time);
     let game = table.game.boxed_clone();
+    let kind = table.record.variant;
     let engine = engines.get(&level).cloned();
     tokio::task::spawn_blocking(move || {
         if let Some(engine) = engine {
-            match engine_move(&engine, game.as_ref(), spirit.budget) {
+            match engine_move(&engine, kind, game.as_ref(), spirit.budget) {
                 Ok(mv) => return Some(mv),
                 Err(error) => {
                     tracing::warn!("spirit engine {engine}: {error:#}; the built-in spirit plays");
@@ -457,14 +458,14 @@ async fn spirit_move(
     .flatten()
 }
 
-/// The move the program `engine` chooses in `game` within `time`, if it is legal.
+/// The move the program `engine` chooses in `game` (of `kind`) within
+/// `time`, if it is legal.
 fn engine_move(
     engine: &EngineCommand,
+    kind: GameType,
     game: &dyn AnyGame,
     time: Duration,
 ) -> anyhow::Result<String> {
-    let info = game.info();
-    let kind: GameType = info.id.parse()?;
     let mut program = Program::start(engine, kind, game.options())?;
     let answer = program.best_move(game, time)?;
     let mut trial = game.boxed_clone();

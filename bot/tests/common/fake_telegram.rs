@@ -293,6 +293,15 @@ impl FakeTelegram {
         (fake, address)
     }
 
+    /// How many calls of `method` it refused with `status`.
+    pub fn refused(&self, method: &str, status: u16) -> usize {
+        let calls = self.calls.lock().unwrap();
+        calls
+            .iter()
+            .filter(|c| c.method == method && c.refused == Some(status))
+            .count()
+    }
+
     pub fn take(&self) -> Vec<Call> {
         std::mem::take(&mut *self.calls.lock().unwrap())
     }

@@ -148,3 +148,13 @@ pub async fn terminate(child: &mut std::process::Child) -> std::process::ExitSta
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// Waits until `done` holds, or panics saying what it waited for after a
+/// limit far above what it needs.
+pub async fn until(what: &str, done: impl Fn() -> bool) {
+    let limit = std::time::Instant::now() + Duration::from_secs(120);
+    while !done() {
+        assert!(std::time::Instant::now() < limit, "gave up waiting: {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

@@ -56,8 +56,8 @@ struct Search<'a, V: Variant> {
     table: Vec<Option<Entry<V::Move>>>,
     /// Move lists, one per ply, kept between nodes so that no node allocates.
     lists: Vec<Vec<V::Move>>,
-    /// Ordering keys, one list per ply, kept likewise.
-    keys: Vec<Vec<(i32, u32)>>,
+    /// Ordering keys with their moves, one list per ply, kept likewise.
+    keys: Vec<Vec<(i32, u32, V::Move)>>,
     /// Per ply, the two quiet moves that last cut the search off there:
     /// likely to cut it off again in the sibling positions.
     killers: Vec<[Option<V::Move>; 2]>,
@@ -496,21 +496,12 @@ impl<V: Variant> Search<'_, V> {
             } else {
                 self.history[history_slot(&mv)]
             };
-            (key, i as u32)
+            (key, i as u32, mv)
         }));
-        keys.sort_unstable_by_key(|&(key, i)| (std::cmp::Reverse(key), i));
-        // The moves in the keys' order, read from a copy of the old order.
-        let lists = ply + 1;
-        if self.lists.len() <= lists {
-            self.lists.resize_with(lists + 1, Vec::new);
+        keys.sort_unstable_by_key(|&(key, i, _)| (std::cmp::Reverse(key), i));
+        for (slot, &(_, _, mv)) in moves.iter_mut().zip(&keys) {
+            *slot = mv;
         }
-        let mut old = std::mem::take(&mut self.lists[lists]);
-        old.clear();
-        old.extend_from_slice(moves);
-        for (slot, &(_, i)) in moves.iter_mut().zip(&keys) {
-            *slot = old[i as usize];
-        }
-        self.lists[lists] = old;
         self.keys[ply] = keys;
     }
 
