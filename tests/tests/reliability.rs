@@ -8,6 +8,7 @@ use std::time::Duration;
 use seance_bot::clock::Clock;
 use seance_bot::platform::Platform;
 use seance_bot::record::Record;
+use seance_bot::scheduler;
 use seance_bot::service::dice::{self, Verdict};
 use seance_bot::service::{Context, Defaults, MOST_TRIES, Refusal, Service};
 use seance_bot::store::{GameId, JobKind, Queue, Stage};
@@ -554,7 +555,26 @@ async fn a_request_is_seen_once_by_every_process(scratch: Scratch) {
     assert!(store.first_sight("abc", 9_000, 5_000).await.unwrap());
 }
 
+/// A scheduler asked to stop finishes the job in hand and starts no other,
+/// though spirits alone play on without a pause: a stopping process does
+/// not play out their game on its way out.
+async fn a_stopping_scheduler_starts_no_new_job(scratch: Scratch) {
+    let (service, _, _) = service_at(scratch, quick()).await;
+    let game = spirits_only(&service, "ghosts").await;
+    let before = load(&service, game).await.log.len();
+    scheduler::run(&service, std::future::ready(())).await;
+    let record = load(&service, game).await;
+    assert_eq!(
+        record.log.len(),
+        before + 1,
+        "one spirit move, then it stops"
+    );
+    assert_eq!(record.stage, Stage::Playing);
+    assert!(!service.store().game_jobs(game).await.unwrap().is_empty());
+}
+
 on_both_stores!(
+    a_stopping_scheduler_starts_no_new_job,
     a_broken_game_is_set_aside_and_the_rest_go_on,
     a_failing_job_backs_off_and_stops,
     the_outbox_goes_on_past_what_cannot_be_sent,
