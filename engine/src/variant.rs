@@ -182,6 +182,14 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
         Self::info().seats[seat.index()].team
     }
 
+    /// This position with `seat` to act at once, out of its turn, for the
+    /// spirits' best-reply search of a free-for-all; `None` where the game
+    /// has no such search or `seat` cannot act. A dice game awaits the
+    /// seat's roll.
+    fn turn_to(&self, _seat: Seat) -> Option<Self> {
+        None
+    }
+
     /// The faces rolled for this turn that are still to play (none in games without dice).
     fn dice(&self) -> Vec<u8> {
         Vec::new()

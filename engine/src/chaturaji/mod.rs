@@ -430,6 +430,17 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         }
     }
 
+    /// The dice games only: without dice the paranoid search measured as
+    /// well (`docs/spirits.md`), and the rivals' three moves between two of
+    /// a seat's own are what decides a fight for the kings.
+    fn turn_to(&self, seat: Seat) -> Option<Self> {
+        if R::RULESET == Ruleset::NoDice {
+            return None;
+        }
+        let mut position = self.position.clone();
+        position.hand_turn(seat).then(|| Chaturaji::new(position))
+    }
+
     fn dice(&self) -> Vec<u8> {
         self.position.dice.into_iter().filter(|&f| f != 0).collect()
     }

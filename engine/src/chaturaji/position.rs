@@ -191,6 +191,23 @@ impl Position {
         self.turn = seat;
     }
 
+    /// Gives the turn at once, out of its order, to an army that `seat`
+    /// plays (its own first), with no dice on the table: a dice game then
+    /// awaits that army's roll. False, changing nothing, when `seat` plays
+    /// no army still in play.
+    pub fn hand_turn(&mut self, seat: Seat) -> bool {
+        let Some(army) = std::iter::once(seat)
+            .chain((0..4).map(Seat))
+            .find(|&army| self.controller(army) == seat && self.in_play(army))
+        else {
+            return false;
+        };
+        self.set_turn(army);
+        self.dice = [0, 0];
+        self.awaiting_roll = self.dice_mode == DiceMode::Rolled;
+        true
+    }
+
     /// The hash of the men, the seat to act, who is out and who commands.
     pub fn hash(&self) -> u64 {
         self.hash

@@ -1,9 +1,19 @@
 //! The spirits' search: iterative deepening alpha-beta, scored for the
 //! spirit's team. A seat of that team picks the highest score, any other the
-//! lowest (with two armies this is plain minimax; with more it is the
-//! "paranoid" search, which assumes the rivals join against the spirit).
+//! lowest (with two armies this is plain minimax; with more, and no way to
+//! hand the turn over, it is the "paranoid" search, which assumes the
+//! rivals join against the spirit). Late quiet moves are searched a ply
+//! shallower first where there are no dice.
 //! Captures are searched past the horizon; the dice are chance nodes, the
 //! average over every roll.
+//!
+//! In a free-for-all whose game can hand the turn to any seat
+//! ([`Variant::turn_to`]) the rivals' turns are searched as the best-reply
+//! search does (Schadd and Winands, 2011): from the spirit's move, each
+//! rival in turn replies out of its order, the reply worst for the spirit
+//! counts and the other rivals pass, and the spirit moves again. It sees
+//! twice as many of its own moves as the paranoid search, whose three rivals
+//! all move between two of its own, and assumes no coalition against it.
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use super::value::{balance, capture_gain};
 use super::{Limits, Progress, Rng, Thought};
-use crate::seat::{Phase, Team};
+use crate::seat::{Phase, Seat, Team};
 use crate::variant::Variant;
 
 /// A won game, less the plies it takes to win it.
@@ -23,6 +33,14 @@ const QUIESCENCE: u32 = 6;
 /// Nodes between two looks at the clock (a power of two): the most a
 /// search runs past its time.
 pub const CLOCK_EVERY: u64 = 1024;
+
+/// Late move reductions: from this many plies from the horizon, the moves
+/// after the first `LATE` that are neither captures nor killers.
+const REDUCED_FROM: u32 = 3;
+const LATE: usize = 3;
+
+/// The most dice a game throws at once.
+const MOST_DICE: usize = 4;
 
 /// Entries of the transposition table (a power of two).
 const TABLE: usize = 1 << 16;
@@ -46,6 +64,13 @@ struct Entry<M> {
 
 struct Search<'a, V: Variant> {
     team: Team,
+    /// The spirit's seat, to which a rival's best reply hands the turn back.
+    root: Seat,
+    /// Whether the rivals' turns are searched as best replies.
+    best_reply: bool,
+    /// Whether late quiet moves are searched shallower first (games
+    /// without dice, whose chance nodes make every ply dear already).
+    reduce: bool,
     deadline: Instant,
     /// The most nodes the search may visit.
     node_limit: u64,
@@ -56,6 +81,9 @@ struct Search<'a, V: Variant> {
     table: Vec<Option<Entry<V::Move>>>,
     /// Move lists, one per ply, kept between nodes so that no node allocates.
     lists: Vec<Vec<V::Move>>,
+    /// The distinct positions after a roll, with their weights, one list per
+    /// ply, kept likewise.
+    rolls: Vec<Vec<(u64, i64, V)>>,
     /// Ordering keys with their moves, one list per ply, kept likewise.
     keys: Vec<Vec<(i32, u32, V::Move)>>,
     /// Per ply, the two quiet moves that last cut the search off there:
@@ -92,6 +120,9 @@ pub fn best<V: Variant>(
     let max_depth = limits.depth.map_or(max_depth, |d| d.clamp(1, max_depth));
     let mut search = Search::<V> {
         team: position.team(seat),
+        root: seat,
+        best_reply: free_for_all(position) && position.turn_to(seat).is_some(),
+        reduce: position.dice_spec().is_none(),
         deadline: Instant::now() + budget,
         node_limit: limits.nodes.unwrap_or(u64::MAX),
         stop: limits.stop.as_deref(),
@@ -99,6 +130,7 @@ pub fn best<V: Variant>(
         stopped: false,
         table: vec![None; TABLE],
         lists: Vec::new(),
+        rolls: Vec::new(),
         keys: Vec::new(),
         killers: Vec::new(),
         history: vec![0; HISTORY],
@@ -126,7 +158,7 @@ pub fn best<V: Variant>(
             // Moves within the slack of the best so far are scored exactly;
             // one that fails below gets a score below the slack's reach.
             let floor = alpha.saturating_sub(slack);
-            let mut score = search.value(&child, depth - 1, floor, WIN + 1, 1);
+            let mut score = search.value(&child, depth - 1, floor, WIN + 1, 1, None);
             if search.stopped {
                 break;
             }
@@ -172,6 +204,15 @@ pub fn best<V: Variant>(
     }
     chosen.nodes = search.nodes;
     Some(chosen)
+}
+
+/// Whether more than two teams play `position`'s game.
+fn free_for_all<V: Variant>(position: &V) -> bool {
+    let seats = V::info().seats.len() as u8;
+    let mut teams: Vec<Team> = (0..seats).map(|s| position.team(Seat(s))).collect();
+    teams.sort_unstable_by_key(|t| t.0);
+    teams.dedup();
+    teams.len() > 2
 }
 
 /// A won or lost score as the table keeps it: counted from the node, not
@@ -272,12 +313,7 @@ impl<V: Variant> Search<'_, V> {
     /// The legal moves at `ply`, in that ply's kept list; give it back with
     /// [`Search::give_back`].
     fn moves(&mut self, position: &V, ply: u32) -> Vec<V::Move> {
-        let ply = ply as usize;
-        if self.lists.len() <= ply {
-            self.lists.resize_with(ply + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        moves.clear();
+        let mut moves = kept(&mut self.lists, ply);
         position.for_each_move(|mv| moves.push(mv));
         moves
     }
@@ -286,19 +322,45 @@ impl<V: Variant> Search<'_, V> {
         self.lists[ply as usize] = moves;
     }
 
-    /// The position's score for the spirit's team, searched `depth` plies.
-    fn value(&mut self, position: &V, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
+    /// The position's score for the spirit's team, searched `depth` plies;
+    /// `replying`, the rival whose best reply is being searched.
+    fn value(
+        &mut self,
+        position: &V,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: u32,
+        replying: Option<Seat>,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
         if let Some(score) = self.ended(position, ply) {
             return score;
         }
-        let seat = match position.phase() {
+        let (seat, rolls) = match position.phase() {
             Phase::Over => return self.result(position, ply).unwrap_or(0),
-            Phase::Roll(_) => return self.chance(position, depth, ply),
-            Phase::Move(seat) => seat,
+            Phase::Roll(seat) => (seat, true),
+            Phase::Move(seat) => (seat, false),
         };
+        if self.best_reply {
+            match replying {
+                None if position.team(seat) != self.team => {
+                    return self.best_reply(position, depth, alpha, beta, ply);
+                }
+                // The reply is made: the spirit moves again.
+                Some(rival) if rival != seat => {
+                    if let Some(back) = position.turn_to(self.root) {
+                        return self.value(&back, depth, alpha, beta, ply, None);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if rolls {
+            return self.chance(position, depth, ply, replying);
+        }
         if depth == 0 {
             return self.quiesce(position, QUIESCENCE, alpha, beta, ply);
         }
@@ -331,10 +393,23 @@ impl<V: Variant> Search<'_, V> {
         let (start_alpha, start_beta) = (alpha, beta);
         let mut best = if ours { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
-        for &mv in &moves {
+        for (index, &mv) in moves.iter().enumerate() {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            let score = self.value(&child, depth - 1, alpha, beta, ply + 1);
+            // A late quiet move is searched a ply less first, and again in
+            // full only if it looks better than what the node has already.
+            let late = self.reduce
+                && depth >= REDUCED_FROM
+                && index >= LATE
+                && self.keys[ply as usize][index].0 < KILLER;
+            let mut score = if late {
+                self.value(&child, depth - 2, alpha, beta, ply + 1, replying)
+            } else {
+                self.value(&child, depth - 1, alpha, beta, ply + 1, replying)
+            };
+            if late && !self.stopped && (if ours { score > alpha } else { score < beta }) {
+                score = self.value(&child, depth - 1, alpha, beta, ply + 1, replying);
+            }
             if self.stopped {
                 self.give_back(ply, moves);
                 return 0;
@@ -369,6 +444,31 @@ impl<V: Variant> Search<'_, V> {
             best: best_move,
         });
         best
+    }
+
+    /// A rival's turn in a best-reply search: each rival replies from here
+    /// (in the same ply, one after another), the lowest score counts.
+    fn best_reply(&mut self, position: &V, depth: u32, alpha: i32, mut beta: i32, ply: u32) -> i32 {
+        let seats = V::info().seats.len() as u8;
+        let mut best = None;
+        for rival in (0..seats).map(Seat) {
+            if position.team(rival) == self.team {
+                continue;
+            }
+            let Some(turned) = position.turn_to(rival) else {
+                continue;
+            };
+            let score = self.value(&turned, depth, alpha, beta, ply, Some(rival));
+            if self.stopped {
+                return 0;
+            }
+            best = Some(best.map_or(score, |b: i32| b.min(score)));
+            beta = beta.min(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best.unwrap_or_else(|| balance(position, self.team))
     }
 
     /// Past the horizon, only captures: a side may also stop capturing.
@@ -436,19 +536,21 @@ impl<V: Variant> Search<'_, V> {
     /// A roll to come: the average over every roll of the dice. Rolls that
     /// leave the same position (the same faces in another order, where order
     /// does not matter) are searched once and weighted.
-    fn chance(&mut self, position: &V, depth: u32, ply: u32) -> i32 {
+    fn chance(&mut self, position: &V, depth: u32, ply: u32, replying: Option<Seat>) -> i32 {
         let Some(spec) = position.dice_spec() else {
             return balance(position, self.team);
         };
         let faces = u32::from(spec.sides);
         let rolls = faces.pow(spec.count as u32);
-        let mut outcomes: Vec<(u64, i64, V)> = Vec::new();
+        let mut outcomes = kept(&mut self.rolls, ply);
+        let mut dice = [0u8; MOST_DICE];
+        let dice = &mut dice[..spec.count.min(MOST_DICE)];
         for index in 0..rolls {
-            let dice: Vec<u8> = (0..spec.count as u32)
-                .map(|d| spec.lowest + ((index / faces.pow(d)) % faces) as u8)
-                .collect();
+            for (d, face) in dice.iter_mut().enumerate() {
+                *face = spec.lowest + ((index / faces.pow(d as u32)) % faces) as u8;
+            }
             let mut child = position.clone();
-            if child.roll(&dice).is_err() {
+            if child.roll(dice).is_err() {
                 continue;
             }
             let key = child.search_key();
@@ -459,11 +561,16 @@ impl<V: Variant> Search<'_, V> {
         }
         let (mut total, mut count) = (0i64, 0i64);
         for (_, weight, child) in &outcomes {
-            total += weight * i64::from(self.value(child, depth, -WIN - 1, WIN + 1, ply));
-            count += weight;
+            let score = self.value(child, depth, -WIN - 1, WIN + 1, ply, replying);
             if self.stopped {
-                return 0;
+                break;
             }
+            total += weight * i64::from(score);
+            count += weight;
+        }
+        self.rolls[ply as usize] = outcomes;
+        if self.stopped {
+            return 0;
         }
         if count == 0 {
             return balance(position, self.team);
@@ -520,6 +627,18 @@ impl<V: Variant> Search<'_, V> {
         let bonus = (depth * depth) as i32;
         self.history[slot] = (self.history[slot] + bonus).min(KILLER - 1);
     }
+}
+
+/// The buffer kept for `ply` in `buffers`, emptied and taken out; the
+/// caller puts it back when done, so that no node allocates.
+fn kept<T>(buffers: &mut Vec<Vec<T>>, ply: u32) -> Vec<T> {
+    let ply = ply as usize;
+    if buffers.len() <= ply {
+        buffers.resize_with(ply + 1, Vec::new);
+    }
+    let mut buffer = std::mem::take(&mut buffers[ply]);
+    buffer.clear();
+    buffer
 }
 
 /// The history table's slot of a move: a quick hash of it.

@@ -143,6 +143,39 @@ fn a_dice_spirit_takes_the_biggest_points_its_roll_allows() {
     }
 }
 
+#[test]
+fn the_best_reply_search_hands_the_turn_to_any_seat_in_play() {
+    // Red has rolled 3 and 2; the search asks what Black would do now.
+    let men = [
+        ("c3", "rB"),
+        ("a3", "rK"),
+        ("h1", "gK"),
+        ("e8", "yK"),
+        ("a6", "kK"),
+        ("b6", "kH"),
+    ];
+    let game =
+        position::<crate::chaturaji::ChaturajiModern>(&text(&men, "r 32 0,0,0,0 - 0 -"), &[]);
+    let black = game.position().turn_to(BLACK).expect("Black is in play");
+    // Black awaits its own roll; the men are where they were.
+    assert_eq!(black.phase(), Phase::Roll(BLACK));
+    assert!(black.dice().is_empty());
+    assert_eq!(
+        black.turn_to(RED).map(|p| p.to_text()),
+        Some(text(&men, "r roll 0,0,0,0 - 0 -"))
+    );
+    // A seat with no men left takes no turn.
+    let without_green = men.iter().filter(|(_, m)| !m.starts_with('g'));
+    let men: Vec<_> = without_green.copied().collect();
+    let game =
+        position::<crate::chaturaji::ChaturajiModern>(&text(&men, "r 32 0,0,0,0 - 0 -"), &[]);
+    assert!(game.position().turn_to(GREEN).is_none());
+    // Without dice the spirits search the paranoid way: no seat jumps its turn.
+    let men = [("d1", "rK"), ("a5", "bK"), ("e8", "yK"), ("h1", "gK")];
+    let game = position::<NoDice>(&text(&men, "r - 0,0,0,0 - 0 -"), &[]);
+    assert!(game.position().turn_to(YELLOW).is_none());
+}
+
 /// The shared appraisal (each seat's attacks found once, men counted by
 /// kind) is the plain one, square by square and seat by seat, in every
 /// position of random games under all three rule sets.
