@@ -23,3 +23,4 @@ pub mod scheduler;
 pub mod service;
 pub mod store;
 pub mod telemetry;
+pub mod web;
