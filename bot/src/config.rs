@@ -81,8 +81,9 @@ pub struct Spirits {
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
 pub struct Server {
-    /// Serve `/healthz`, `/readyz` and `/metrics` on this address (such as
-    /// `127.0.0.1:9100`); empty: not at all.
+    /// Serve `/healthz`, `/readyz`, `/metrics` and the game pages
+    /// (`/game/N`) on this address (such as `127.0.0.1:9100`); empty: not
+    /// at all.
     pub listen: String,
 }
 

@@ -490,8 +490,10 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 });
             }
             if !config.server.listen.is_empty() {
-                let (service, listen) = (service.clone(), config.server.listen.clone());
-                tasks.spawn(async move { seance_bot::telemetry::serve(service, &listen).await });
+                let listen = config.server.listen.clone();
+                let routes = seance_bot::telemetry::routes(service.clone())
+                    .merge(seance_bot::web::page::routes(service.clone(), style));
+                tasks.spawn(async move { seance_bot::telemetry::serve(routes, &listen).await });
             }
             // A token the platform refuses is a clear error at the start;
             // after that, a front end that fails starts again by itself and

@@ -56,11 +56,15 @@ pub fn routes(service: Service) -> Router {
         })
 }
 
-/// Serves the routes on `listen` until the process ends.
-pub async fn serve(service: Service, listen: &str) -> anyhow::Result<()> {
+/// Serves `routes` (these and the game pages') on `listen` until the
+/// process ends.
+pub async fn serve(routes: Router, listen: &str) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(listen).await?;
-    tracing::info!("health and metrics on http://{}", listener.local_addr()?);
-    axum::serve(listener, routes(service)).await?;
+    tracing::info!(
+        "health, metrics and game pages on http://{}",
+        listener.local_addr()?
+    );
+    axum::serve(listener, routes).await?;
     Ok(())
 }
 

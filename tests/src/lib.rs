@@ -1,6 +1,7 @@
 //! seance-tests: end-to-end tests across Seance's crates, and the helpers
 //! they share. The tests themselves are in `tests/`.
 
+pub mod http;
 pub mod table;
 
 pub use seance_bot::store::scratch::Scratch;

@@ -5,33 +5,20 @@ use std::time::Duration;
 
 use seance_engine::catalogue::GameType;
 use seance_tests::Scratch;
+use seance_tests::http;
 use seance_tests::table::*;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// The status and body of `GET path` at `address`.
 async fn get(address: std::net::SocketAddr, path: &str) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await.unwrap();
-    let status = response
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let body = response.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
-    (status, body)
+    let answer = http::get(address, path, &[]).await;
+    (answer.status, answer.text())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_readiness_and_metrics_answer() {
     let (service, _) = service(Scratch::Sqlite, quick()).await;
     seance_bot::telemetry::recorder();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let routes = seance_bot::telemetry::routes(service.clone());
-    tokio::spawn(async move { axum::serve(listener, routes).await });
+    let address = http::serve(seance_bot::telemetry::routes(service.clone())).await;
     let (_, players) = seated(&service, GameType::Through, "metrics", "time=1d").await;
     ok(&service, &players[0], "e2e4").await;
     say(&service, &players[0], "nonsense words here and more").await;

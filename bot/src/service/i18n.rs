@@ -250,6 +250,8 @@ pub enum Msg {
     NoGameHere,
     /// No game with this number in this chat.
     NoSuchGame(i64),
+    /// No game has that number at all (a game page's address).
+    NoGameNumbered(i64),
     /// The player holds no seat in the game.
     NotInGame(i64),
     /// The game has not started.
@@ -522,6 +524,7 @@ impl Msg {
                 format!("Партию #{id} больше не удаётся прочитать, поэтому она отложена; оператор бота уведомлён. Остальные ваши партии продолжаются."),
             ),
             Msg::NoSuchGame(id) => l.pick(format!("There is no game #{id} in this chat."), format!("В этом чате нет партии #{id}.")),
+            Msg::NoGameNumbered(id) => l.pick(format!("There is no game #{id}."), format!("Партии #{id} нет.")),
             Msg::NotInGame(id) => l.pick(format!("You have no seat in game #{id}."), format!("У вас нет места в партии #{id}.")),
             Msg::NotStarted(id) => l.pick(
                 format!("Game #{id} has not started yet: start it with {}", cmd(Verb::Start)),

@@ -4,13 +4,14 @@
 use std::time::Duration;
 
 use super::dice::{self, Verdict};
-use super::i18n::{self, Msg, Reader};
-use super::reply::{About, Reply};
+use super::i18n::{self, Locale, Msg, Reader};
+use super::reply::{About, Board, Reply};
 use super::table::{self, Table};
 use super::{Caller, Fit, Outcome, Service};
 use crate::commands::{Setting, Target};
+use crate::platform::Platform;
 use crate::record::Record;
-use crate::store::Stage;
+use crate::store::{GameId, Stage};
 use seance_engine::MoveInfo;
 use seance_engine::Seat;
 
@@ -35,7 +36,45 @@ impl Standing {
     }
 }
 
+/// A game as its web page shows it to anyone, read-only.
+#[derive(Clone, Debug)]
+pub struct Page {
+    /// The game's number and name, and whose turn it is or how it ended.
+    pub headline: String,
+    /// The board, turned to the game's own viewpoint.
+    pub board: Board,
+    /// The actions so far, as the game's log writes them.
+    pub log: Vec<String>,
+    /// Changes with every action: a page asks for it to know when to reload.
+    pub version: i64,
+}
+
 impl Service {
+    /// The page of game `id` in `locale`, or what to say instead: no such
+    /// game, or a game that cannot be read.
+    pub async fn page(&self, id: GameId, locale: Locale) -> Result<Page, String> {
+        let reader = Reader {
+            locale,
+            platform: Platform::Terminal,
+        };
+        let table = match self.open(id).await {
+            Ok(Some(table)) => table,
+            Ok(None) => return Err(Msg::NoGameNumbered(id.0).text(reader)),
+            Err(failure) => return Err(self.failure(failure, reader).text),
+        };
+        let headline = self.headline(&table, reader);
+        let shown = table.with_board(headline.clone(), None, self.now());
+        let board = shown
+            .board
+            .ok_or_else(|| Msg::NoGameNumbered(id.0).text(reader))?;
+        Ok(Page {
+            headline,
+            board,
+            log: table.record.log.clone(),
+            version: table.record.version,
+        })
+    }
+
     pub(super) async fn board(&self, caller: &Caller, target: Target) -> Outcome {
         let table = self.target(caller, target, Fit::Any).await?;
         let mine = table.seats_of(&caller.user);

@@ -30,7 +30,7 @@ use i18n::{Locale, Msg, Reader};
 use reply::Reply;
 use table::Table;
 
-pub use info::Standing;
+pub use info::{Page, Standing};
 pub use jobs::{Delivery, MOST_TRIES, Refusal, StartUp};
 pub use ratings::Rebuilt;
 pub use table::engine_options;

@@ -1,5 +1,7 @@
 //! The live board page that players open from a chat: in Telegram as a Mini
-//! App, elsewhere in the browser. [`who`] proves who is looking, so that the
-//! page acts only for the seats its viewer holds.
+//! App, elsewhere in the browser. [`page`] serves a game's page, read-only
+//! so far; [`who`] proves who is looking, so that the page will act only
+//! for the seats its viewer holds.
 
+pub mod page;
 pub mod who;
