@@ -561,7 +561,15 @@ impl<V: Variant> Search<'_, V> {
         }
         let (mut total, mut count) = (0i64, 0i64);
         for (_, weight, child) in &outcomes {
-            let score = self.value(child, depth, -WIN - 1, WIN + 1, ply, replying);
+            // A roll that leaves no move passes the turn on: the pass costs
+            // a ply, or a run of passes (and, in a best-reply search, the
+            // turn handed back after each) would never reach the horizon.
+            let passed = matches!(child.phase(), Phase::Roll(_));
+            let score = match (passed, depth) {
+                (false, _) => self.value(child, depth, -WIN - 1, WIN + 1, ply, replying),
+                (true, 0) => balance(child, self.team),
+                (true, _) => self.value(child, depth - 1, -WIN - 1, WIN + 1, ply, replying),
+            };
             if self.stopped {
                 break;
             }

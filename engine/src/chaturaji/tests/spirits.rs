@@ -176,6 +176,32 @@ fn the_best_reply_search_hands_the_turn_to_any_seat_in_play() {
     assert!(game.position().turn_to(YELLOW).is_none());
 }
 
+/// A roll that leaves a seat no move passes the turn, and the pass costs the
+/// search a ply: a depth-limited search of the dice games ends well within a
+/// node budget, even where a run of passes and handed-back turns could
+/// otherwise go on for ever.
+#[test]
+fn a_depth_limited_dice_search_ends() {
+    fn finishes<V: Variant>() {
+        let mut game = setup::<V>(&[]);
+        roll(&mut game, &[1, 1]);
+        let limits = crate::spirit::Limits {
+            depth: Some(3),
+            nodes: Some(50_000_000),
+            stop: None,
+        };
+        let mut deepest = 0;
+        let spirit = Spirit::new(Level::Master, 1);
+        let thought = spirit.think_within(game.position(), &limits, &mut |progress| {
+            deepest = progress.depth;
+        });
+        assert!(thought.is_some(), "{}", V::info().id);
+        assert_eq!(deepest, 3, "{}", V::info().id);
+    }
+    finishes::<crate::chaturaji::ChaturajiModern>();
+    finishes::<crate::chaturaji::ChaturajiClassic>();
+}
+
 /// The shared appraisal (each seat's attacks found once, men counted by
 /// kind) is the plain one, square by square and seat by seat, in every
 /// position of random games under all three rule sets.
