@@ -85,6 +85,21 @@ pub struct Server {
     /// (`/game/N`) on this address (such as `127.0.0.1:9100`); empty: not
     /// at all.
     pub listen: String,
+    /// The address players reach the game pages at, through the operator's
+    /// TLS proxy (such as `https://seance.example.org`); empty: the chats
+    /// offer no page.
+    pub web_url: String,
+    /// Signs each Discord player's own link to a game's page; any long
+    /// random text, the same for every process of one bot.
+    pub secret: Secret,
+}
+
+impl Server {
+    /// The public address of game `id`'s page, if the pages are public.
+    pub fn game_url(&self, id: i64) -> Option<String> {
+        let base = self.web_url.trim().trim_end_matches('/');
+        (!base.is_empty()).then(|| format!("{base}/game/{id}"))
+    }
 }
 
 /// `[log]`.
@@ -391,6 +406,7 @@ impl Config {
         let urls = [
             ("telegram.api_url", &self.telegram.api_url),
             ("telegram.webhook_url", &self.telegram.webhook_url),
+            ("server.web_url", &self.server.web_url),
         ];
         for (key, value) in urls {
             let http = value.starts_with("http://") || value.starts_with("https://");
@@ -413,6 +429,19 @@ impl Config {
             return Err(ConfigError::Invalid(
                 "telegram.webhook_url needs telegram.listen, the address to receive updates on"
                     .to_string(),
+            ));
+        }
+        // The pages answer on [server] listen; their links need a secret
+        // that every process shares, or each would refuse the others' links.
+        if !self.server.web_url.is_empty() && self.server.listen.is_empty() {
+            return Err(ConfigError::Invalid(
+                "server.web_url needs server.listen, the address the pages are served on"
+                    .to_string(),
+            ));
+        }
+        if !self.server.web_url.is_empty() && self.server.secret.is_empty() {
+            return Err(ConfigError::Invalid(
+                "server.web_url needs server.secret, the same for every process".to_string(),
             ));
         }
         if let Err(error) = self.render.style() {

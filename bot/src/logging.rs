@@ -68,6 +68,7 @@ fn secrets(config: &Config) -> Vec<(String, String)> {
         config.telegram.token.expose(),
         config.telegram.webhook_secret.expose(),
         config.discord.token.expose(),
+        config.server.secret.expose(),
     ]
     .into_iter()
     .filter(|s| s.len() >= 4)

@@ -491,8 +491,12 @@ async fn serve(command: Command) -> Result<ExitCode> {
             }
             if !config.server.listen.is_empty() {
                 let listen = config.server.listen.clone();
+                let keys = seance_bot::web::who::Keys {
+                    telegram: config.telegram.token.clone(),
+                    secret: config.server.secret.clone(),
+                };
                 let routes = seance_bot::telemetry::routes(service.clone())
-                    .merge(seance_bot::web::page::routes(service.clone(), style));
+                    .merge(seance_bot::web::routes(service.clone(), style, keys));
                 tasks.spawn(async move { seance_bot::telemetry::serve(routes, &listen).await });
             }
             // A token the platform refuses is a clear error at the start;

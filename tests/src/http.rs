@@ -32,13 +32,31 @@ impl Answer {
 
 /// `GET path` at `address` with extra `headers`.
 pub async fn get(address: SocketAddr, path: &str, headers: &[(&str, &str)]) -> Answer {
+    request(address, "GET", path, headers, "").await
+}
+
+/// `POST path` at `address` with extra `headers` and `body` (as text).
+pub async fn post(address: SocketAddr, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
+    request(address, "POST", path, headers, body).await
+}
+
+async fn request(
+    address: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Answer {
     let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
     let extra: String = headers
         .iter()
         .map(|(name, value)| format!("{name}: {value}\r\n"))
         .collect();
-    let request =
-        format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n{extra}Connection: close\r\n\r\n");
+    let length = body.len();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\n{extra}Content-Type: text/plain\r\n\
+         Content-Length: {length}\r\nConnection: close\r\n\r\n{body}"
+    );
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut response = Vec::new();
     stream.read_to_end(&mut response).await.unwrap();

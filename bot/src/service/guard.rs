@@ -50,7 +50,10 @@ impl Service {
     /// the operator's log names it. Returns the refusal to give the caller.
     pub(super) async fn set_aside(&self, id: GameId, why: &str) -> Failure {
         let (platform, locale) = match self.store.game_chat(id).await {
-            Ok(Some((platform, code))) => (platform, code.as_deref().and_then(Locale::parse)),
+            Ok(Some(chat)) => (
+                chat.platform,
+                chat.locale.as_deref().and_then(Locale::parse),
+            ),
             _ => (Platform::Terminal, None),
         };
         let reader = Reader {

@@ -36,23 +36,52 @@ impl Standing {
     }
 }
 
-/// A game as its web page shows it to anyone, read-only.
+/// A game as its web page shows it: to anyone, and what its viewer, if the
+/// page knows who that is, may do in it.
 #[derive(Clone, Debug)]
 pub struct Page {
     /// The game's number and name, and whose turn it is or how it ended.
     pub headline: String,
-    /// The board, turned to the game's own viewpoint.
+    /// The board, turned to the viewer's seat, else the game's own viewpoint.
     pub board: Board,
     /// The actions so far, as the game's log writes them.
     pub log: Vec<String>,
+    /// The game's record, as the `record` command writes it.
+    pub record: String,
+    /// How many positions the game's replay shows (the start, then one
+    /// after each move).
+    pub positions: usize,
     /// Changes with every action: a page asks for it to know when to reload.
     pub version: i64,
+    /// The game is in play (not waiting for players, not over).
+    pub playing: bool,
+    /// The viewer's part in the game, if the page knows the viewer.
+    pub you: Option<You>,
+}
+
+/// A viewer's part in a game, for the page's buttons: read only.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct You {
+    /// The viewer's seats (a player of two colours holds two).
+    pub seats: Vec<Seat>,
+    /// The legal moves, each with what it does, when one of those seats is
+    /// to move.
+    pub moves: Vec<(String, MoveInfo)>,
+    /// An offer or a takeback waits for the viewer's answer.
+    pub asked: bool,
 }
 
 impl Service {
-    /// The page of game `id` in `locale`, or what to say instead: no such
-    /// game, or a game that cannot be read.
-    pub async fn page(&self, id: GameId, locale: Locale) -> Result<Page, String> {
+    /// The page of game `id` in `locale`, for `viewer` if the page knows who
+    /// looks; or what to say instead: no such game, or a game that cannot be
+    /// read. The board is drawn for the viewer's seat (the one to move, if
+    /// theirs), and comes without a replay.
+    pub async fn page(
+        &self,
+        id: GameId,
+        locale: Locale,
+        viewer: Option<&super::Viewer>,
+    ) -> Result<Page, String> {
         let reader = Reader {
             locale,
             platform: Platform::Terminal,
@@ -62,17 +91,59 @@ impl Service {
             Ok(None) => return Err(Msg::NoGameNumbered(id.0).text(reader)),
             Err(failure) => return Err(self.failure(failure, reader).text),
         };
-        let headline = self.headline(&table, reader);
-        let shown = table.with_board(headline.clone(), None, self.now());
-        let board = shown
-            .board
-            .ok_or_else(|| Msg::NoGameNumbered(id.0).text(reader))?;
+        let playing = table.record.stage == Stage::Playing;
+        let you = viewer.map(|viewer| {
+            let seats: Vec<Seat> =
+                table
+                    .seats()
+                    .filter(|&s| {
+                        table.seat(s).user.as_ref().is_some_and(|u| {
+                            u.platform == viewer.platform && u.external == viewer.user
+                        })
+                    })
+                    .collect();
+            let to_move = table
+                .acting()
+                .is_some_and(|s| seats.contains(&s) && table.choosing().is_none());
+            let asks = |waits: &[Seat]| waits.iter().any(|s| seats.contains(s));
+            let takeback_asked = !table.record.takeback.is_empty()
+                && seats
+                    .iter()
+                    .any(|s| !table.record.takeback.contains(s) && !table.seat(*s).spirit_plays());
+            You {
+                moves: match playing && to_move {
+                    true => table.game.legal_moves_described(),
+                    false => Vec::new(),
+                },
+                asked: playing && (asks(&table.game.offer_waits_for()) || takeback_asked),
+                seats,
+            }
+        });
+        let seat = you.as_ref().and_then(|you| {
+            table
+                .acting()
+                .filter(|s| you.seats.contains(s))
+                .or(you.seats.first().copied())
+        });
         Ok(Page {
-            headline,
-            board,
+            headline: self.headline(&table, reader),
+            board: table.board(seat, self.now()),
             log: table.record.log.clone(),
+            record: written(&table).write(),
+            positions: table.frames().len(),
             version: table.record.version,
+            playing,
+            you,
         })
+    }
+
+    /// The board of game `id` drawn for `seat`, with the game so far,
+    /// position by position, as its frames: for the page's replay.
+    pub async fn replay(&self, id: GameId, seat: Option<Seat>) -> Option<Board> {
+        let table = self.open(id).await.ok().flatten()?;
+        let mut board = table.board(seat, self.now());
+        board.frames = table.frames();
+        Some(board)
     }
 
     pub(super) async fn board(&self, caller: &Caller, target: Target) -> Outcome {
@@ -239,25 +310,7 @@ impl Service {
 
     pub(super) async fn record(&self, caller: &Caller, target: Target) -> Outcome {
         let table = self.target(caller, target, Fit::Any).await?;
-        let record = &table.record;
-        let written = Record {
-            game: Some((record.variant, record.id.0)),
-            setup: record.setup.clone(),
-            options: record.options.clone(),
-            seats: table
-                .seats()
-                .map(|s| {
-                    let player = table.player(s, i18n::Locale::En);
-                    (table.color(s).name().to_string(), player)
-                })
-                .collect(),
-            seed_hash: Some(record.seed_hash.clone()),
-            seed: (record.stage == Stage::Over).then(|| record.seed.clone()),
-            entropy: record.entropy.clone(),
-            actions: Some(record.log.len()),
-            log: record.log.clone(),
-        };
-        Ok(vec![table.public(written.write())])
+        Ok(vec![table.public(written(&table).write())])
     }
 
     pub(super) async fn verify(&self, caller: &Caller, target: Target) -> Outcome {
@@ -328,5 +381,27 @@ impl Service {
         Ok(vec![Reply::private(
             Msg::SettingsSaved(summary).text(reader),
         )])
+    }
+}
+
+/// The game's record, as `record` writes it and the page offers it.
+fn written(table: &Table) -> Record {
+    let record = &table.record;
+    Record {
+        game: Some((record.variant, record.id.0)),
+        setup: record.setup.clone(),
+        options: record.options.clone(),
+        seats: table
+            .seats()
+            .map(|s| {
+                let player = table.player(s, i18n::Locale::En);
+                (table.color(s).name().to_string(), player)
+            })
+            .collect(),
+        seed_hash: Some(record.seed_hash.clone()),
+        seed: (record.stage == Stage::Over).then(|| record.seed.clone()),
+        entropy: record.entropy.clone(),
+        actions: Some(record.log.len()),
+        log: record.log.clone(),
     }
 }

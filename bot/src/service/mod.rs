@@ -25,7 +25,7 @@ use crate::clock::Clock;
 use crate::commands::{Command, ParseError, Target};
 use crate::platform::Platform;
 use crate::protocol::EngineCommand;
-use crate::store::{Stage, Store, StoreError, TimeoutPolicy, User};
+use crate::store::{GameId, NewNotice, Stage, Store, StoreError, TimeoutPolicy, User};
 use i18n::{Locale, Msg, Reader};
 use reply::Reply;
 use table::Table;
@@ -164,6 +164,44 @@ struct Caller {
     returning: bool,
     /// The platform's id of the command's message, if any.
     message: Option<String>,
+    /// Where the command came from, and so where its public answers go.
+    voice: Voice,
+}
+
+/// Where a command came from. A chat's front end sends the service's
+/// answers itself; a command from a game's page has no chat message to
+/// answer, so what the chat should see goes to the outbox, written with the
+/// change it tells of.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Voice {
+    /// Typed or pressed in the chat.
+    Chat,
+    /// Tapped on the game's page.
+    Page,
+}
+
+/// A person acting on a game's page, as the page's proof of who they are
+/// names them (see `web::who`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Viewer {
+    /// Where the person plays.
+    pub platform: Platform,
+    /// Their id on that platform, as the store keeps it.
+    pub user: String,
+    /// The name to show.
+    pub name: String,
+}
+
+impl Caller {
+    /// What the chat must still be sent of `notices`: nothing when the
+    /// command came from the chat (its front end sends the replies), all
+    /// of them, for the outbox, when it came from the page.
+    fn relay(&self, notices: impl IntoIterator<Item = reply::Notice>) -> Vec<NewNotice> {
+        match self.voice {
+            Voice::Chat => Vec::new(),
+            Voice::Page => notices.into_iter().map(|n| jobs::serialize(&n)).collect(),
+        }
+    }
 }
 
 impl Service {
@@ -204,7 +242,43 @@ impl Service {
     /// answering (a bug) ends only this command: the player hears that it
     /// failed, the operator's log says where, and the bot goes on.
     pub async fn handle(&self, context: &Context, input: impl Into<Input>) -> Vec<Reply> {
-        let (service, asked, input) = (self.clone(), context.clone(), input.into());
+        self.guarded(context, input.into(), Voice::Chat).await
+    }
+
+    /// Answers `command` that `viewer` gave on the page of game `game`, as
+    /// if typed in the game's chat: the same checks and the same errors
+    /// (the replies meant for the viewer alone come back); what the chat
+    /// should see goes to its outbox with the change. Only a person of the
+    /// game's own platform may act in it.
+    pub async fn handle_from_page(
+        &self,
+        viewer: &Viewer,
+        game: GameId,
+        command: Command,
+    ) -> Vec<Reply> {
+        let reader = Reader {
+            locale: Locale::default(),
+            platform: viewer.platform,
+        };
+        let chat = match self.store.game_chat(game).await {
+            Ok(Some(chat)) if chat.platform == viewer.platform => chat,
+            Ok(_) => return vec![Reply::private(Msg::NoGameNumbered(game.0).text(reader))],
+            Err(error) => return vec![self.failure(Failure::Store(error), reader)],
+        };
+        let context = Context {
+            platform: viewer.platform,
+            chat: chat.external,
+            user: viewer.user.clone(),
+            name: viewer.name.clone(),
+            locale: None,
+            message: None,
+        };
+        self.guarded(&context, Ok(command), Voice::Page).await
+    }
+
+    /// [`Service::handle`] for a command from `voice`.
+    async fn guarded(&self, context: &Context, input: Input, voice: Voice) -> Vec<Reply> {
+        let (service, asked) = (self.clone(), context.clone());
         let span = tracing::info_span!(
             "command",
             platform = context.platform.name(),
@@ -215,7 +289,7 @@ impl Service {
         let labels = [("platform", context.platform.name()), ("verb", verb)];
         metrics::counter!("seance_commands_total", &labels).increment(1);
         let started = std::time::Instant::now();
-        let answering = async move { service.respond(&asked, input).await };
+        let answering = async move { service.respond(&asked, input, voice).await };
         let answered = guard::caught(tracing::Instrument::instrument(answering, span)).await;
         metrics::histogram!("seance_command_seconds", &labels)
             .record(started.elapsed().as_secs_f64());
@@ -233,9 +307,9 @@ impl Service {
     }
 
     /// [`Service::handle`]'s work.
-    async fn respond(&self, context: &Context, input: Input) -> Vec<Reply> {
+    async fn respond(&self, context: &Context, input: Input, voice: Voice) -> Vec<Reply> {
         let caller = match self.caller(context).await {
-            Ok(caller) => caller,
+            Ok(caller) => Caller { voice, ..caller },
             Err(error) => return vec![self.failure(Failure::Store(error), context.reader())],
         };
         let command = match input {
@@ -338,6 +412,7 @@ impl Service {
             chat_language: chat_locale,
             returning,
             message: context.message.clone(),
+            voice: Voice::Chat,
         })
     }
 

@@ -5,7 +5,7 @@ use seance_engine::{Action, ActionError, Offer, Seat};
 
 use super::dice;
 use super::i18n::{self, Msg, Reader, refusal};
-use super::reply::{Button, Mention, Reply};
+use super::reply::{Button, Mention, Notice, Reply};
 use super::table::{Event, Table};
 use super::{Caller, Failure, Fit, Outcome, Service};
 use crate::commands::{Command, Proposal, Target};
@@ -52,12 +52,14 @@ impl Service {
         table.record.announced = None;
         let events = table.settle(self.now());
         let told = self.tell(&table, &events, reader);
-        self.save(&mut table, Vec::new()).await?;
-        Ok(lines
+        let replies: Vec<Reply> = lines
             .into_iter()
             .map(|text| table.public(text))
             .chain(told)
-            .collect())
+            .collect();
+        let notices = caller.relay(replies.iter().map(Notice::of));
+        self.save(&mut table, notices).await?;
+        Ok(replies)
     }
 
     /// The game of a playing command (one that `fit`s it), with the caller's seats in it.
@@ -107,7 +109,8 @@ impl Service {
             mv: table.game.last_move().map_or(played, |m| m.shown()),
         };
         Ok(vec![
-            self.change(&mut table, first, reader, Show::Board).await?,
+            self.change(&mut table, first, caller, Show::Board, None)
+                .await?,
         ])
     }
 
@@ -127,7 +130,8 @@ impl Service {
             color: table.color_name(seat, reader.locale),
         };
         Ok(vec![
-            self.change(&mut table, first, reader, Show::Board).await?,
+            self.change(&mut table, first, caller, Show::Board, None)
+                .await?,
         ])
     }
 
@@ -169,21 +173,21 @@ impl Service {
                 .join(", "),
         };
         let target = Some(table.record.id);
-        let mut reply = self.change(&mut table, first, reader, Show::Words).await?;
-        if table.game.pending_offer().is_some() {
-            reply.mentions.extend(asked);
-            reply.buttons = vec![
-                Button {
-                    label: Msg::AcceptButton.text(reader),
-                    command: Command::Accept(target),
-                },
-                Button {
-                    label: Msg::DeclineButton.text(reader),
-                    command: Command::Decline(target),
-                },
-            ];
-        }
-        Ok(vec![reply])
+        let answers = vec![
+            Button {
+                label: Msg::AcceptButton.text(reader),
+                command: Command::Accept(target),
+            },
+            Button {
+                label: Msg::DeclineButton.text(reader),
+                command: Command::Decline(target),
+            },
+        ];
+        let ask = Some((asked, answers));
+        Ok(vec![
+            self.change(&mut table, first, caller, Show::Words, ask)
+                .await?,
+        ])
     }
 
     pub(super) async fn answer(&self, caller: &Caller, target: Target, yes: bool) -> Outcome {
@@ -206,7 +210,8 @@ impl Service {
                         Msg::Declined { color }
                     };
                     return Ok(vec![
-                        self.change(&mut table, first, reader, Show::Words).await?,
+                        self.change(&mut table, first, caller, Show::Words, None)
+                            .await?,
                     ]);
                 }
                 Err(error) => last_error = Some(error),
@@ -253,16 +258,18 @@ impl Service {
                 color: table.color_name(last.seat, reader.locale),
                 waiting: names,
             };
-            self.save(&mut table, Vec::new()).await?;
             let agree = Button {
                 label: Msg::AcceptButton.text(reader),
                 command: Command::Takeback(Some(table.record.id)),
             };
-            return Ok(vec![Reply {
+            let asking = Reply {
                 mentions,
                 buttons: vec![agree],
                 ..table.public(msg.text(reader))
-            }]);
+            };
+            let notices = caller.relay([Notice::of(&asking)]);
+            self.save(&mut table, notices).await?;
+            return Ok(vec![asking]);
         }
         let Some(taken) = table.game.take_back() else {
             return Err(Msg::NothingToTakeBack.into());
@@ -271,32 +278,54 @@ impl Service {
         table.record.announced = None;
         let first = Msg::TakenBack(taken.shown());
         Ok(vec![
-            self.change(&mut table, first, reader, Show::Board).await?,
+            self.change(&mut table, first, caller, Show::Board, None)
+                .await?,
         ])
     }
 
     /// After an action: lets the game move on, writes it, and tells the chat
     /// with `first` (the action itself), and the board if `show` asks for it
-    /// or the game has ended.
+    /// or the game has ended. `ask`: the players an offer asks and the
+    /// buttons that answer it, shown while the offer stands. The chat is
+    /// told as the `caller`'s [`Voice`](super::Voice) wants.
     async fn change(
         &self,
         table: &mut Table,
         first: Msg,
-        reader: Reader,
+        caller: &Caller,
         show: Show,
+        ask: Option<(Vec<Mention>, Vec<Button>)>,
     ) -> Result<Reply, Failure> {
+        let reader = caller.audience;
         let events = table.settle(self.now());
-        let (mut lines, mentions) = self.news(table, &events, reader);
+        let (mut lines, mut mentions) = self.news(table, &events, reader);
         lines.insert(0, first.text(reader));
-        self.save(table, Vec::new()).await?;
+        let mut buttons = Vec::new();
+        if let Some((asked, answers)) = ask
+            && table.game.pending_offer().is_some()
+        {
+            mentions.extend(asked);
+            buttons = answers;
+        }
         let text = lines.join("\n");
-        let over = table.record.stage == Stage::Over;
-        let reply = match show {
-            Show::Board => table.with_board(text, None, self.now()),
-            Show::Words if over => table.with_board(text, None, self.now()),
-            Show::Words => table.public(text),
+        let board = show == Show::Board || table.record.stage == Stage::Over;
+        let notices = caller.relay([Notice {
+            text: text.clone(),
+            mentions: mentions.clone(),
+            board,
+            direct: false,
+            buttons: Notice::buttons_of(&buttons),
+        }]);
+        self.save(table, notices).await?;
+        let reply = match board {
+            true => table.with_board(text, None, self.now()),
+            false => table.public(text),
         };
-        Ok(Reply { mentions, ..reply })
+        Ok(Reply {
+            mentions,
+            buttons,
+            ..reply
+        })
     }
 
     /// Writes a game, its log as the engine keeps it, with its plan of jobs
@@ -328,7 +357,6 @@ impl Service {
         Ok(())
     }
 
-    /// A message telling the chat about `events`, with the board, if there is anything to tell.
     pub(super) fn tell(&self, table: &Table, events: &[Event], reader: Reader) -> Option<Reply> {
         let (lines, mentions) = self.news(table, events, reader);
         (!lines.is_empty()).then(|| Reply {

@@ -175,6 +175,18 @@ pub struct Notice {
 }
 
 impl Notice {
+    /// A reply for the whole chat, as the outbox keeps it (its board is
+    /// drawn again when it is sent).
+    pub fn of(reply: &Reply) -> Notice {
+        Notice {
+            text: reply.text.clone(),
+            mentions: reply.mentions.clone(),
+            board: reply.board.is_some(),
+            direct: false,
+            buttons: Notice::buttons_of(&reply.buttons),
+        }
+    }
+
     /// The buttons of a reply, as a notice keeps them.
     pub fn buttons_of(buttons: &[Button]) -> Vec<(String, String)> {
         buttons

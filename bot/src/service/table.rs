@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use seance_engine::catalogue::{self, AnyGame};
+use seance_engine::view::BoardView;
 use seance_engine::{Action, Color, OptionError, Options, Phase, Seat, Start};
 use seance_render::{Player, PlayerName};
 
@@ -403,10 +404,23 @@ impl Table {
         }
     }
 
-    /// The text about this game with its board, drawn for `seat` (its army
-    /// at the bottom, else the [`Table::viewpoint`]), the acting seat's
-    /// clock showing the time left at `now`.
+    /// The text about this game with its [`Table::board`]; a game that has
+    /// ended comes with its replay.
     pub fn with_board(&self, text: String, seat: Option<Seat>, now: i64) -> Reply {
+        let mut board = self.board(seat, now);
+        if self.record.stage == Stage::Over {
+            board.frames = self.frames();
+        }
+        Reply {
+            board: Some(board),
+            ..self.public(text)
+        }
+    }
+
+    /// The board drawn for `seat` (its army at the bottom, else the
+    /// [`Table::viewpoint`]), the acting seat's clock showing the time left
+    /// at `now`; without a replay.
+    pub fn board(&self, seat: Option<Seat>, now: i64) -> Board {
         let acting = self.acting();
         let players = self
             .record
@@ -423,28 +437,24 @@ impl Table {
                 },
             })
             .collect();
-        // A game that has ended comes with its replay.
-        let frames = match self.record.stage {
-            Stage::Over => catalogue::replay_views(
-                self.record.variant,
-                start(&self.record),
-                self.game.options().clone(),
-                &self.game.log(),
-            )
-            .unwrap_or_default(),
-            _ => Vec::new(),
-        };
-        let board = Board {
+        Board {
             game: self.record.id,
             view: self.game.board_view(),
             players,
             seat: seat.or(self.viewpoint()),
-            frames,
-        };
-        Reply {
-            board: Some(board),
-            ..self.public(text)
+            frames: Vec::new(),
         }
+    }
+
+    /// The game so far, position by position, from the start.
+    pub fn frames(&self) -> Vec<BoardView> {
+        catalogue::replay_views(
+            self.record.variant,
+            start(&self.record),
+            self.game.options().clone(),
+            &self.game.log(),
+        )
+        .unwrap_or_default()
     }
 
     /// The dice on the table, as text for `locale` (`2 (boat), 4 (elephant)`), if any.

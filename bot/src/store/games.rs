@@ -97,6 +97,17 @@ impl SeatRecord {
     }
 }
 
+/// The chat a game is played in, as its platform knows it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct GameChat {
+    /// The chat's platform.
+    pub platform: Platform,
+    /// The chat's id on that platform.
+    pub external: String,
+    /// The language of the chat's public messages, if it has one.
+    pub locale: Option<String>,
+}
+
 /// A game as stored.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameRecord {
@@ -290,6 +301,19 @@ impl Store {
         Ok(id)
     }
 
+    /// The version of game `id` (see [`GameRecord::version`]): what an open
+    /// page asks for, often, to know when to show a move.
+    pub async fn game_version(&self, id: GameId) -> Result<Option<i64>> {
+        let row = sqlx::query("SELECT version FROM games WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => Some(row.try_get(0)?),
+            None => None,
+        })
+    }
+
     /// The game with this id, with its seats: one query, a row per seat.
     pub async fn load_game(&self, id: GameId) -> Result<Option<GameRecord>> {
         let seats = GAME_COLUMNS.len() + 2;
@@ -399,11 +423,11 @@ impl Store {
         Ok(true)
     }
 
-    /// The platform and language of the chat a game is played in, read
-    /// without the game's own row (which may be unreadable).
-    pub async fn game_chat(&self, id: GameId) -> Result<Option<(Platform, Option<String>)>> {
+    /// The chat a game is played in, read without the game's own row (which
+    /// may be unreadable).
+    pub async fn game_chat(&self, id: GameId) -> Result<Option<GameChat>> {
         let row = sqlx::query(
-            "SELECT c.platform, c.locale FROM games g JOIN chats c ON c.id = g.chat_id
+            "SELECT c.platform, c.external, c.locale FROM games g JOIN chats c ON c.id = g.chat_id
              WHERE g.id = $1",
         )
         .bind(id.0)
@@ -413,9 +437,12 @@ impl Store {
             return Ok(None);
         };
         let platform: String = row.try_get(0)?;
-        let platform = Platform::named(&platform)
-            .ok_or_else(|| StoreError::Corrupt(format!("platform '{platform}'")))?;
-        Ok(Some((platform, row.try_get(1)?)))
+        Ok(Some(GameChat {
+            platform: Platform::named(&platform)
+                .ok_or_else(|| StoreError::Corrupt(format!("platform '{platform}'")))?,
+            external: row.try_get(1)?,
+            locale: row.try_get(2)?,
+        }))
     }
 
     /// Writes `game`, read at `game.version`, as version `game.version + 1`

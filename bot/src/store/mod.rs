@@ -23,7 +23,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, ConnectOptions, Executor};
 use thiserror::Error;
 
-pub use games::{GameId, GameRecord, SeatRecord, Stage, TimeoutPolicy};
+pub use games::{GameChat, GameId, GameRecord, SeatRecord, Stage, TimeoutPolicy};
 pub use jobs::{Gauges, Job, JobKind, NewJob, NewNotice, OutboxEntry, Queue};
 pub use people::{ChatId, Settings, User, UserId};
 pub use ratings::{LINK_LIFETIME_MS, Member, RatedGame, Recent, Standing};

@@ -7,21 +7,12 @@ use hmac::{Hmac, Mac};
 use serde::Deserialize;
 use sha2::Sha256;
 
+use crate::config::Secret;
 use crate::platform::Platform;
+pub use crate::service::Viewer;
 use crate::store::GameId;
 
 type HmacSha256 = Hmac<Sha256>;
-
-/// A person a page may act for, as the chat platform knows them.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Viewer {
-    /// Where the person plays.
-    pub platform: Platform,
-    /// Their id on that platform, as the store keeps it.
-    pub user: String,
-    /// The name to show.
-    pub name: String,
-}
 
 /// Why a proof of who is looking was refused. The page then shows the game
 /// read-only and says why.
@@ -36,6 +27,59 @@ pub enum Refused {
     /// Signed, but too old (or from the future).
     #[error("the sign-in data has expired; open the game again from the chat")]
     Expired,
+    /// A player's link to another game.
+    #[error("this link is for another game")]
+    OtherGame,
+}
+
+/// How long Telegram's signed launch data signs a player in: a day, so a
+/// Mini App left open on the phone still moves the next evening.
+pub const TELEGRAM_DATA_SECONDS: i64 = 86_400;
+
+/// How long a player's own link signs them in: a week, a few moves of a
+/// correspondence game.
+pub const TICKET_SECONDS: i64 = 7 * 86_400;
+
+/// What the pages check proofs with: the Telegram bot's token (Telegram
+/// signs the Mini App's data with it) and the server's secret (which signs
+/// the players' own links). A proof whose key is left empty is refused.
+#[derive(Clone, Debug, Default)]
+pub struct Keys {
+    /// The Telegram bot's token.
+    pub telegram: Secret,
+    /// The secret that signs players' links.
+    pub secret: Secret,
+}
+
+/// Who a page's request is from, by its `Authorization` header:
+/// `tma INITDATA` (Telegram's Mini App data) or `ticket TOKEN` (a player's
+/// own link to `game`); `None` without one, a read-only viewer.
+pub fn viewer(
+    authorization: Option<&str>,
+    game: GameId,
+    keys: &Keys,
+    now: i64,
+) -> Result<Option<Viewer>, Refused> {
+    let Some(header) = authorization else {
+        return Ok(None);
+    };
+    let key = |key: &Secret| match key.is_empty() {
+        true => Err(Refused::Forged),
+        false => Ok(key.expose().to_string()),
+    };
+    match header.trim().split_once(' ') {
+        Some(("tma", data)) => {
+            telegram_viewer(data, &key(&keys.telegram)?, now, TELEGRAM_DATA_SECONDS).map(Some)
+        }
+        Some(("ticket", token)) => {
+            let ticket = Ticket::read(token, key(&keys.secret)?.as_bytes(), now)?;
+            if ticket.game != game {
+                return Err(Refused::OtherGame);
+            }
+            Ok(Some(ticket.viewer))
+        }
+        _ => Err(Refused::Malformed("authorization")),
+    }
 }
 
 /// The Telegram user in `initData`: only what the page needs.
