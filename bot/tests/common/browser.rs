@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 /// The key WebDriver names an element by.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecc";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// How long a test waits for the browser to show something: generous, for
 /// a loaded machine; a wait ends as soon as the page shows it.
@@ -73,7 +73,11 @@ impl Browser {
                 ],
             },
         }}});
-        let answer = answer(http.post(format!("{driver_url}/session")).json(&capabilities)).await;
+        let answer = answer(
+            http.post(format!("{driver_url}/session"))
+                .json(&capabilities),
+        )
+        .await;
         let session = answer["value"]["sessionId"]
             .as_str()
             .unwrap_or_else(|| panic!("no browser session: {answer}"));
@@ -101,8 +105,20 @@ impl Browser {
 
     /// The value of a script run in the page (`return ...;`).
     pub async fn run(&self, script: &str) -> Value {
-        let body = json!({"script": script, "args": []});
+        self.run_with(script, json!([])).await
+    }
+
+    /// [`Browser::run`] with `args` as the script's `arguments`.
+    pub async fn run_with(&self, script: &str, args: Value) -> Value {
+        let body = json!({"script": script, "args": args});
         self.call(reqwest::Method::POST, "/execute/sync", Some(body))
+            .await
+    }
+
+    /// What a script that ends by calling its last argument passes to it.
+    pub async fn run_async(&self, script: &str) -> Value {
+        let body = json!({"script": script, "args": []});
+        self.call(reqwest::Method::POST, "/execute/async", Some(body))
             .await
     }
 
@@ -123,7 +139,9 @@ impl Browser {
     /// Taps the element that `selector` finds, as a finger would.
     pub async fn tap(&self, selector: &str) {
         let body = json!({"using": "css selector", "value": selector});
-        let found = self.call(reqwest::Method::POST, "/element", Some(body)).await;
+        let found = self
+            .call(reqwest::Method::POST, "/element", Some(body))
+            .await;
         let id = found[ELEMENT]
             .as_str()
             .unwrap_or_else(|| panic!("nothing on the page matches {selector}: {found}"));

@@ -5,6 +5,7 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod fake_discord;
 pub mod fake_telegram;
 
@@ -145,6 +146,15 @@ pub async fn terminate(child: &mut std::process::Child) -> std::process::ExitSta
             return status;
         }
         assert!(std::time::Instant::now() < limit, "it did not stop");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// [`until`] for a test that must ask something asynchronous.
+pub async fn until_async<F: std::future::Future<Output = bool>>(what: &str, done: impl Fn() -> F) {
+    let limit = std::time::Instant::now() + Duration::from_secs(120);
+    while !done().await {
+        assert!(std::time::Instant::now() < limit, "gave up waiting: {what}");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
