@@ -94,14 +94,6 @@ pub struct Server {
     pub secret: Secret,
 }
 
-impl Server {
-    /// The public address of game `id`'s page, if the pages are public.
-    pub fn game_url(&self, id: i64) -> Option<String> {
-        let base = self.web_url.trim().trim_end_matches('/');
-        (!base.is_empty()).then(|| format!("{base}/game/{id}"))
-    }
-}
-
 /// `[log]`.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
@@ -213,6 +205,10 @@ pub struct Telegram {
     pub webhook_secret: Secret,
     /// Where to receive webhook updates (`0.0.0.0:8443`), behind the public address.
     pub listen: String,
+    /// The short name of the Mini App registered with BotFather (`/newapp`,
+    /// its address `[server] web_url`): groups open the game's page through
+    /// it. Empty: groups get a plain link to the page.
+    pub mini_app: String,
 }
 
 impl Default for Telegram {
@@ -223,6 +219,7 @@ impl Default for Telegram {
             webhook_url: String::new(),
             webhook_secret: Secret::default(),
             listen: String::new(),
+            mini_app: String::new(),
         }
     }
 }
@@ -418,31 +415,34 @@ impl Config {
             }
         }
         // Several processes behind one webhook must all know the secret
-        // Telegram sends; a random one each would refuse each other's updates.
-        if !self.telegram.webhook_url.is_empty() && self.telegram.webhook_secret.is_empty() {
-            return Err(ConfigError::Invalid(
-                "telegram.webhook_url needs telegram.webhook_secret, the same for every process"
-                    .to_string(),
-            ));
-        }
-        if !self.telegram.webhook_url.is_empty() && self.telegram.listen.is_empty() {
-            return Err(ConfigError::Invalid(
-                "telegram.webhook_url needs telegram.listen, the address to receive updates on"
-                    .to_string(),
-            ));
-        }
-        // The pages answer on [server] listen; their links need a secret
-        // that every process shares, or each would refuse the others' links.
-        if !self.server.web_url.is_empty() && self.server.listen.is_empty() {
-            return Err(ConfigError::Invalid(
-                "server.web_url needs server.listen, the address the pages are served on"
-                    .to_string(),
-            ));
-        }
-        if !self.server.web_url.is_empty() && self.server.secret.is_empty() {
-            return Err(ConfigError::Invalid(
-                "server.web_url needs server.secret, the same for every process".to_string(),
-            ));
+        // Telegram sends, and every page server the secret that signs the
+        // players' links: a random one each would refuse the others'.
+        let needs = [
+            (
+                &self.telegram.webhook_url,
+                self.telegram.webhook_secret.is_empty(),
+                "telegram.webhook_url needs telegram.webhook_secret, the same for every process",
+            ),
+            (
+                &self.telegram.webhook_url,
+                self.telegram.listen.is_empty(),
+                "telegram.webhook_url needs telegram.listen, the address to receive updates on",
+            ),
+            (
+                &self.server.web_url,
+                self.server.listen.is_empty(),
+                "server.web_url needs server.listen, the address the pages are served on",
+            ),
+            (
+                &self.server.web_url,
+                self.server.secret.is_empty(),
+                "server.web_url needs server.secret, the same for every process",
+            ),
+        ];
+        for (set, missing, why) in needs {
+            if !set.is_empty() && missing {
+                return Err(ConfigError::Invalid(why.to_string()));
+            }
         }
         if let Err(error) = self.render.style() {
             return Err(ConfigError::Invalid(error));
@@ -633,6 +633,15 @@ mod tests {
             error.to_string().contains("telegram.webhook_secret"),
             "{error}"
         );
+        // The game pages need their address served and a shared secret.
+        let pages = "[server]\nweb_url = \"https://seance.example.org\"\n";
+        let error = Config::parse(pages, env(&[])).unwrap_err();
+        assert!(error.to_string().contains("server.listen"), "{error}");
+        let listening = format!("{pages}listen = \"127.0.0.1:9100\"\n");
+        let error = Config::parse(&listening, env(&[])).unwrap_err();
+        assert!(error.to_string().contains("server.secret"), "{error}");
+        let config = format!("{listening}secret = \"s3cret\"\n");
+        assert!(Config::parse(&config, env(&[])).is_ok());
         let error = Config::parse("[render]\ntheme = \"neon\"\n", env(&[])).unwrap_err();
         assert!(
             error.to_string().contains("render.theme") && error.to_string().contains("dark"),

@@ -506,7 +506,16 @@ async fn serve(command: Command) -> Result<ExitCode> {
                 discord::Discord::whoami(&config.discord)
                     .await
                     .context("Discord refused the token")?;
-                tasks.spawn(discord::run(service.clone(), config.discord.clone(), style));
+                let pages = (!config.server.web_url.is_empty()).then(|| discord::Pages {
+                    web_url: config.server.web_url.clone(),
+                    secret: config.server.secret.clone(),
+                });
+                tasks.spawn(discord::run(
+                    service.clone(),
+                    config.discord.clone(),
+                    style,
+                    pages,
+                ));
             }
             if telegram {
                 if let Some(why) = telegram::Telegram::refused_token(&config.telegram).await {
@@ -516,6 +525,7 @@ async fn serve(command: Command) -> Result<ExitCode> {
                     service.clone(),
                     config.telegram.clone(),
                     style,
+                    config.server.web_url.clone(),
                 ));
             }
             // SIGTERM or SIGINT stops the process gracefully; a front end

@@ -20,13 +20,14 @@ use axum::http::Method;
 use ed25519_dalek::SigningKey;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use seance_bot::adapters::discord::Discord;
 use seance_bot::adapters::discord::endpoint::{Endpoint, MAX_BODY};
+use seance_bot::adapters::discord::{Discord, Pages};
 use seance_bot::clock::FakeClock;
 use seance_bot::commands::Verb;
 use seance_bot::config;
 use seance_bot::service::Service;
 use seance_bot::store::{GameRecord, Stage};
+use seance_bot::web::who::{Keys, Ticket};
 use seance_engine::catalogue::{self, GameType};
 use seance_engine::{Options, Start};
 use serde_json::{Value, json};
@@ -43,6 +44,11 @@ struct Harness {
 
 impl Harness {
     async fn new() -> Harness {
+        Harness::serving(None).await
+    }
+
+    /// A harness whose boards carry a button to the game's page.
+    async fn serving(pages: Option<Pages>) -> Harness {
         let (fake, address) = FakeDiscord::start().await;
         let (service, clock) = common::service().await;
         let settings = config::Discord {
@@ -51,11 +57,14 @@ impl Harness {
             proxy_url: address,
             ..config::Discord::default()
         };
-        let discord = Discord::new(
+        let mut discord = Discord::new(
             service.clone(),
             Arc::new(Discord::http(&settings)),
             seance_render::Style::default(),
         );
+        if let Some(pages) = pages {
+            discord = discord.with_pages(pages);
+        }
         Harness {
             service,
             clock,
@@ -996,4 +1005,109 @@ async fn a_request_replayed_to_another_process_is_refused_too() {
         post(&second, Some(&key), now + 1, ping.as_bytes()).await.0,
         200
     );
+}
+
+/// With the game pages public, a board in play has a 📲 button. It gives a
+/// player a link of their own, shown only to them, that signs them in on the
+/// page for a week: a move made there reaches the channel. Anyone without a
+/// seat gets the read-only page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_button_gives_each_player_a_link_of_their_own() {
+    const SECRET: &str = "a long random text";
+    let pages = Pages {
+        web_url: "https://seance.example.org".to_string(),
+        secret: SECRET.to_string().into(),
+    };
+    let mut h = Harness::serving(Some(pages)).await;
+    h.slash(
+        ANN,
+        "new",
+        &[("game", json!("through")), ("time", json!("none"))],
+    )
+    .await;
+    h.slash(BOB, "join", &[]).await;
+    let calls = h.slash(ANN, "start", &[]).await;
+    let board = calls
+        .iter()
+        .find(|c| c.picture().is_some())
+        .expect("a board");
+    let ids: Vec<&str> = board
+        .payload()
+        .pointer("/components/0/components")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|b| b["custom_id"].as_str())
+        .collect();
+    assert_eq!(ids, ["pick:1", "moves:1", "draw:1", "resign:1", "page:1"]);
+
+    let link = |call: &Call| {
+        let button = call
+            .payload()
+            .pointer("/components/0/components/0")
+            .cloned();
+        let button = button.unwrap_or_else(|| panic!("a link button: {call:?}"));
+        assert_eq!(button["style"], 5, "a link");
+        button["url"].as_str().unwrap().to_string()
+    };
+    let calls = h.press(ANN, "page:1").await;
+    assert!(calls[0].ephemeral(), "only Ann sees her link");
+    assert!(
+        calls[0].text().starts_with("Your own link to game #1"),
+        "{}",
+        calls[0].text()
+    );
+    let url = link(&calls[0]);
+    let token = url
+        .strip_prefix("https://seance.example.org/game/1?ticket=")
+        .unwrap_or_else(|| panic!("{url}"));
+    let now = h.service.now() / 1000;
+    let ticket = Ticket::read(token, SECRET.as_bytes(), now).expect("signed with the secret");
+    assert_eq!(ticket.game.0, 1);
+    assert_eq!(ticket.viewer.user, ANN.0.to_string());
+    assert_eq!(ticket.expires, now + 7 * 86_400);
+
+    // The link moves on the bot's page, and the channel sees the move.
+    let keys = Keys {
+        secret: SECRET.to_string().into(),
+        ..Keys::default()
+    };
+    let routes = seance_bot::web::routes(h.service.clone(), seance_render::Style::default(), keys);
+    let base = common::serve(routes).await;
+    let act = |command: &'static str| {
+        let (base, proof) = (base.clone(), format!("ticket {token}"));
+        async move {
+            let answer = reqwest::Client::new()
+                .post(format!("{base}/game/1/act"))
+                .header("Authorization", proof)
+                .body(command)
+                .send()
+                .await
+                .unwrap();
+            let said: Value = answer.json().await.unwrap();
+            said["said"].clone()
+        }
+    };
+    assert_eq!(act("move e2e4").await, json!([]));
+    assert_eq!(h.game(1).await.log, ["e2e4"]);
+    let calls = h.settle().await;
+    let told = calls
+        .iter()
+        .find(|c| c.text().contains("e2e4"))
+        .expect("the move told");
+    assert!(!told.ephemeral());
+    // Ann's link acts for Ann alone: Black is not hers to move.
+    let refused = act("move e7e5").await;
+    assert!(
+        refused[0]
+            .as_str()
+            .unwrap()
+            .starts_with("It is not your turn"),
+        "{refused}"
+    );
+
+    let calls = h.press(CAT, "page:1").await;
+    assert!(calls[0].ephemeral());
+    assert!(calls[0].text().contains("read-only"), "{}", calls[0].text());
+    assert_eq!(link(&calls[0]), "https://seance.example.org/game/1");
 }

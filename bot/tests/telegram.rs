@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use seance_bot::adapters::telegram::pace::Pace;
-use seance_bot::adapters::telegram::{Telegram, dispatcher};
+use seance_bot::adapters::telegram::{Pages, Telegram, dispatcher};
 use seance_bot::clock::{FakeClock, SystemClock};
 use seance_bot::commands::Verb;
 use seance_bot::config;
@@ -41,6 +41,11 @@ struct Harness {
 
 impl Harness {
     async fn new(pace: Pace) -> Harness {
+        Harness::serving(pace, None).await
+    }
+
+    /// A harness whose boards carry a button to the game's page.
+    async fn serving(pace: Pace, pages: Option<Pages>) -> Harness {
         let (fake, address) = FakeTelegram::start().await;
         let (service, clock) = common::service().await;
         let settings = config::Telegram {
@@ -49,7 +54,11 @@ impl Harness {
             ..config::Telegram::default()
         };
         let bot = Telegram::bot(&settings).unwrap();
-        let telegram = Telegram::new(service.clone(), bot, seance_render::Style::default(), pace);
+        let mut telegram =
+            Telegram::new(service.clone(), bot, seance_render::Style::default(), pace);
+        if let Some(pages) = pages {
+            telegram = telegram.with_pages(pages);
+        }
         let mut running = dispatcher(telegram.clone());
         tokio::spawn(async move { running.dispatch().await });
         // The dispatcher's start (getMe, dropping a webhook) is not a test's business.
@@ -1099,6 +1108,7 @@ async fn a_bot_api_out_of_reach_at_the_start_is_waited_for() {
         service,
         settings,
         seance_render::Style::default(),
+        String::new(),
     ));
     let deadline = Instant::now() + Duration::from_secs(120);
     while *fake.offset.lock().unwrap() < 0 {
@@ -1620,4 +1630,88 @@ async fn sigterm_gives_back_a_message_the_api_did_not_take() {
         .unwrap();
     assert_eq!(taken.len(), 1, "another process takes it at once");
     assert!(taken[0].body.contains("a message for the group"));
+}
+
+/// With the game pages public, a board in play carries a 📲 button to its
+/// game's page in the form Telegram allows there: in a group the Mini App's
+/// direct link with the game as its start parameter, in a private chat the
+/// Mini App itself. A finished game's board has none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_in_play_open_the_game_page_as_telegram_allows() {
+    let pages = Pages {
+        web_url: "https://seance.example.org/".to_string(),
+        mini_app: Some("https://t.me/SeanceBot/board".to_string()),
+    };
+    let pace = Pace::new(1000, Duration::from_secs(1));
+    let mut h = Harness::serving(pace, Some(pages)).await;
+    let page_button = |board: &Call| {
+        let keys = board.keyboard();
+        keys.iter().find(|b| b["text"] == "📲").cloned()
+    };
+    h.say(ANN, "/new through time=none").await;
+    h.say(BOB, "/join").await;
+    let board = boards(&h.say(ANN, "/start").await)[0].clone();
+    assert_eq!(
+        page_button(&board),
+        Some(json!({"text": "📲", "url": "https://t.me/SeanceBot/board?startapp=game1"})),
+        "{:?}",
+        board.keyboard()
+    );
+    // The other buttons stay as they were.
+    assert_eq!(board.buttons().len(), 4);
+
+    let private = json!({"id": ANN.0, "type": "private", "first_name": "Ann"});
+    h.say_in(ANN, private.clone(), "/new through time=none")
+        .await;
+    h.say_in(ANN, private.clone(), "/spirit black").await;
+    let calls = h.say_in(ANN, private.clone(), "start").await;
+    let board = boards(&calls)[0].clone();
+    assert_eq!(board.chat(), ANN.0);
+    assert_eq!(
+        page_button(&board),
+        Some(json!({"text": "📲", "web_app": {"url": "https://seance.example.org/game/2"}}))
+    );
+
+    let calls = h.say_in(ANN, private, "/resign").await;
+    let last = boards(&calls)[0].clone();
+    assert_eq!(page_button(&last), None, "the game is over");
+}
+
+/// With the pages public the bot's menu button opens the Mini App, which
+/// lists the player's games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_menu_button_opens_the_mini_app() {
+    let (fake, address) = FakeTelegram::start().await;
+    let (service, _) = common::service().await;
+    let settings = config::Telegram {
+        token: TOKEN.to_string().into(),
+        api_url: address,
+        mini_app: "board".to_string(),
+        ..config::Telegram::default()
+    };
+    let running = tokio::spawn(seance_bot::adapters::telegram::run(
+        service,
+        settings,
+        seance_render::Style::default(),
+        "https://seance.example.org".to_string(),
+    ));
+    let calls = Arc::clone(&fake.calls);
+    common::until("the menu button is set", move || {
+        calls
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|c| c.method == "setChatMenuButton")
+    })
+    .await;
+    running.abort();
+    let calls = fake.take();
+    let menu = calls
+        .iter()
+        .find(|c| c.method == "setChatMenuButton")
+        .unwrap();
+    assert_eq!(
+        menu.json["menu_button"],
+        json!({"type": "web_app", "text": "♟ Seance", "web_app": {"url": "https://seance.example.org/"}})
+    );
 }

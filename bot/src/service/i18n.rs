@@ -476,6 +476,12 @@ pub enum Msg {
     ReallyResign,
     /// The button that confirms it.
     ResignButton,
+    /// A player's own link to game `id`'s page, for `days`: not to share.
+    PageLink { id: i64, days: i64 },
+    /// The page of game `id`, read-only for one who has no seat in it.
+    PageToLook(i64),
+    /// The button that opens a game's page.
+    PageButton,
 }
 
 impl Msg {
@@ -821,6 +827,15 @@ impl Msg {
             .to_string(),
             Msg::ReallyResign => l.pick("Really resign?", "Точно сдаться?").to_string(),
             Msg::ResignButton => l.pick("Resign", "Сдаюсь").to_string(),
+            Msg::PageLink { id, days } => l.pick(
+                format!("Your own link to game #{id}: on its page you move by tapping. It signs you in for {days} days; do not share it."),
+                format!("Ваша личная ссылка на партию #{id}: на её странице ходят касанием. Она действует {days} дн.; не делитесь ею."),
+            ),
+            Msg::PageToLook(id) => l.pick(
+                format!("The page of game #{id}; you have no seat in it, so it is read-only."),
+                format!("Страница партии #{id}; у вас нет места в ней, поэтому только просмотр."),
+            ),
+            Msg::PageButton => l.pick("Open the board", "Открыть доску").to_string(),
         }
     }
 }

@@ -137,6 +137,24 @@ impl Service {
         })
     }
 
+    /// The games not over that `viewer` sits at, newest first, each with
+    /// its headline in `locale`: what the Mini App opened from the bot's
+    /// menu lists.
+    pub async fn games_of(&self, viewer: &super::Viewer, locale: Locale) -> Vec<(GameId, String)> {
+        let reader = Reader {
+            locale,
+            platform: viewer.platform,
+        };
+        let ids = self.store.games_of(viewer.platform, &viewer.user, 20).await;
+        let mut games = Vec::new();
+        for id in ids.unwrap_or_default() {
+            if let Ok(Some(table)) = self.open(id).await {
+                games.push((id, self.headline(&table, reader)));
+            }
+        }
+        games
+    }
+
     /// The board of game `id` drawn for `seat`, with the game so far,
     /// position by position, as its frames: for the page's replay.
     pub async fn replay(&self, id: GameId, seat: Option<Seat>) -> Option<Board> {

@@ -361,6 +361,29 @@ impl Store {
         Ok(Some(game))
     }
 
+    /// The games not over in which the person `external` of `platform` holds
+    /// a seat, the most recently changed first, at most `limit`.
+    pub async fn games_of(
+        &self,
+        platform: Platform,
+        external: &str,
+        limit: i64,
+    ) -> Result<Vec<GameId>> {
+        let rows = sqlx::query(
+            "SELECT g.id FROM games g
+             WHERE g.stage <> 'over' AND g.broken IS NULL AND EXISTS (
+                SELECT 1 FROM seats s JOIN users u ON u.id = s.user_id
+                WHERE s.game_id = g.id AND u.platform = $1 AND u.external = $2)
+             ORDER BY g.updated_ms DESC, g.id DESC LIMIT $3",
+        )
+        .bind(platform.name())
+        .bind(external)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|row| Ok(GameId(row.try_get(0)?))).collect()
+    }
+
     /// The ids of a chat's games, the most recently changed first: the
     /// unfinished ones, then up to `finished` finished ones.
     pub async fn chat_games(&self, chat: ChatId, finished: i64) -> Result<Vec<GameId>> {

@@ -26,11 +26,32 @@ use crate::service::Page;
 use crate::service::i18n::Locale;
 use crate::store::GameId;
 
-/// `/game/N/you` and `/game/N/act`.
+/// `/game/N/you`, `/game/N/act`, and `/games` (the viewer's games in play).
 pub(super) fn routes() -> Router<Served> {
     Router::new()
         .route("/game/{id}/you", get(you))
         .route("/game/{id}/act", post(act))
+        .route("/games", get(games))
+}
+
+/// One of the viewer's games, for the Mini App opened from the bot's menu.
+#[derive(Serialize, Debug)]
+struct Listed {
+    id: i64,
+    headline: String,
+}
+
+async fn games(State(served): State<Served>, headers: HeaderMap) -> Response {
+    let viewer = match viewer(&served, None, &headers) {
+        Ok(viewer) => viewer,
+        Err((status, why)) => return refusal(status, why),
+    };
+    let games = served.service.games_of(&viewer, locale(&headers)).await;
+    let listed: Vec<Listed> = games
+        .into_iter()
+        .map(|(id, headline)| Listed { id: id.0, headline })
+        .collect();
+    Json(listed).into_response()
 }
 
 /// A move the viewer can tap: from a square to a square, or (a special
@@ -85,10 +106,11 @@ fn refusal(status: StatusCode, text: &str) -> Response {
         .into_response()
 }
 
-/// The viewer a request proves, or the page's refusal: its status and why.
+/// The viewer a request about game `id` (if about one) proves, or the
+/// page's refusal: its status and why.
 fn viewer(
     served: &Served,
-    id: i64,
+    id: Option<i64>,
     headers: &HeaderMap,
 ) -> Result<Viewer, (StatusCode, &'static str)> {
     let locale = locale(headers);
@@ -96,18 +118,18 @@ fn viewer(
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok());
     let now = served.service.now() / 1000;
-    match who::viewer(authorization, GameId(id), &served.keys, now) {
+    match who::viewer(authorization, id.map(GameId), &served.keys, now) {
         Ok(Some(viewer)) => Ok(viewer),
         Ok(None) => Err((StatusCode::UNAUTHORIZED, words(locale).looking)),
         Err(why) => {
-            tracing::info!("page of game #{id}: a viewer refused: {why}");
+            tracing::info!("a page's viewer refused ({id:?}): {why}");
             Err((StatusCode::FORBIDDEN, refused(&why, locale)))
         }
     }
 }
 
 async fn you(State(served): State<Served>, Path(id): Path<i64>, headers: HeaderMap) -> Response {
-    let viewer = match viewer(&served, id, &headers) {
+    let viewer = match viewer(&served, Some(id), &headers) {
         Ok(viewer) => viewer,
         Err((status, why)) => return refusal(status, why),
     };
@@ -217,7 +239,7 @@ async fn act(
     headers: HeaderMap,
     typed: String,
 ) -> Response {
-    let viewer = match viewer(&served, id, &headers) {
+    let viewer = match viewer(&served, Some(id), &headers) {
         Ok(viewer) => viewer,
         Err((status, why)) => return refusal(status, why),
     };

@@ -37,6 +37,11 @@ pub fn routes(service: Service, style: Style, keys: Keys) -> Router {
     page::routes().merge(act::routes()).with_state(served)
 }
 
+/// The public address of game `id`'s page, the pages being at `web_url`.
+pub fn game_url(web_url: &str, id: i64) -> String {
+    format!("{}/game/{id}", web_url.trim().trim_end_matches('/'))
+}
+
 /// The reader's language from the browser's `Accept-Language`: Russian if
 /// it comes first, else English.
 fn locale(headers: &HeaderMap) -> Locale {

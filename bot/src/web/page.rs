@@ -31,6 +31,9 @@ const SCRIPT: &str = include_str!("page.js");
 /// The page's look.
 const STYLE: &str = include_str!("page.css");
 
+/// The Mini App's first page's script: on to the game, or the viewer's games.
+const START: &str = include_str!("start.js");
+
 /// The read-only routes: `/` (where Telegram opens the Mini App, which
 /// goes on to the game it was started for), `/game/N` (the page),
 /// `/game/N/board.png`, `/game/N/version` (what the page polls),
@@ -72,19 +75,30 @@ async fn page(State(served): State<Served>, Path(id): Path<i64>, headers: Header
     }
 }
 
-/// The Mini App's own address: the game it was started for is in
-/// Telegram's launch data, which only the browser sees.
+/// The Mini App's own address. Opened from a game's button, it goes on to
+/// the game it was started for (in Telegram's launch data, which only the
+/// browser sees); opened from the bot's menu, it lists the viewer's games.
 async fn start(headers: HeaderMap) -> Html<String> {
-    let lang = locale(&headers).code();
+    let locale = locale(&headers);
+    let words = in_script(words(locale));
     Html(format!(
-        r#"<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Seance</title></head>
-<body><p>Seance</p><script>
-const hash = new URLSearchParams(location.hash.slice(1));
-const data = new URLSearchParams(hash.get("tgWebAppData") || "");
-const game = (hash.get("tgWebAppStartParam") || data.get("start_param") || "").match(/^game(\d+)$/);
-if (game) location.replace("game/" + game[1] + location.hash);
-</script></body></html>"#
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Seance</title>
+<style>{STYLE}</style>
+</head>
+<body>
+<h1 id="headline"></h1>
+<ul id="games"></ul>
+<script type="application/json" id="words">{words}</script>
+<script>{START}</script>
+</body>
+</html>
+"#,
+        lang = locale.code(),
     ))
 }
 
@@ -230,10 +244,7 @@ fn html(id: i64, page: &Page, locale: Locale) -> String {
         positions: page.positions,
         words,
     };
-    // Inside a script element only "</" could end it early.
-    let setup = serde_json::to_string(&setup)
-        .unwrap_or_default()
-        .replace("</", "<\\/");
+    let setup = in_script(&setup);
     let last = page.positions.saturating_sub(1);
     let seat = page
         .board
@@ -280,6 +291,14 @@ fn html(id: i64, page: &Page, locale: Locale) -> String {
         record = words.record,
         gif = words.gif,
     )
+}
+
+/// `value` as JSON to read from a script element: there only `</` could
+/// end it early.
+fn in_script(value: &impl Serialize) -> String {
+    serde_json::to_string(value)
+        .unwrap_or_default()
+        .replace("</", "<\\/")
 }
 
 /// `text` safe inside HTML text and attribute values.

@@ -53,10 +53,11 @@ pub struct Keys {
 
 /// Who a page's request is from, by its `Authorization` header:
 /// `tma INITDATA` (Telegram's Mini App data) or `ticket TOKEN` (a player's
-/// own link to `game`); `None` without one, a read-only viewer.
+/// own link to `game`, so none where no game is asked about); `None`
+/// without one, a read-only viewer.
 pub fn viewer(
     authorization: Option<&str>,
-    game: GameId,
+    game: Option<GameId>,
     keys: &Keys,
     now: i64,
 ) -> Result<Option<Viewer>, Refused> {
@@ -73,7 +74,7 @@ pub fn viewer(
         }
         Some(("ticket", token)) => {
             let ticket = Ticket::read(token, key(&keys.secret)?.as_bytes(), now)?;
-            if ticket.game != game {
+            if Some(ticket.game) != game {
                 return Err(Refused::OtherGame);
             }
             Ok(Some(ticket.viewer))

@@ -42,6 +42,10 @@ pub struct Words {
     pub choose: &'static str,
     /// The server could not be reached.
     pub offline: &'static str,
+    /// Above the viewer's games, in the Mini App opened from the bot's menu.
+    pub your_games: &'static str,
+    /// The viewer plays no game now.
+    pub no_games: &'static str,
 }
 
 const ENGLISH: Words = Words {
@@ -61,6 +65,8 @@ const ENGLISH: Words = Words {
     decline: "Decline",
     choose: "Which move?",
     offline: "The bot cannot be reached; try again.",
+    your_games: "Your games",
+    no_games: "You play no game now. Start one in a chat with /new.",
 };
 
 const RUSSIAN: Words = Words {
@@ -80,6 +86,8 @@ const RUSSIAN: Words = Words {
     decline: "Отклонить",
     choose: "Какой ход?",
     offline: "Бот недоступен; попробуйте ещё раз.",
+    your_games: "Ваши партии",
+    no_games: "Сейчас вы не играете. Начните партию в чате командой /new.",
 };
 
 /// The page's labels in `locale`.

@@ -67,8 +67,8 @@ impl Call {
         }
     }
 
-    /// The callback data of its keyboard's buttons.
-    pub fn buttons(&self) -> Vec<String> {
+    /// Its keyboard's buttons, row after row.
+    pub fn keyboard(&self) -> Vec<Value> {
         let markup = match &self.json["reply_markup"] {
             Value::String(text) => serde_json::from_str(text).unwrap_or(Value::Null),
             other => other.clone(),
@@ -78,6 +78,13 @@ impl Call {
             .into_iter()
             .flatten()
             .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+            .collect()
+    }
+
+    /// The callback data of its keyboard's buttons.
+    pub fn buttons(&self) -> Vec<String> {
+        self.keyboard()
+            .iter()
             .filter_map(|b| b["callback_data"].as_str().map(str::to_string))
             .collect()
     }

@@ -32,8 +32,9 @@ use crate::config;
 use crate::platform::Platform;
 use crate::service::i18n::{self, Locale, Msg};
 use crate::service::reply::{Button, Reply};
-use crate::service::{Context, Input, Refusal, Service, Standing};
+use crate::service::{Context, Input, Refusal, Service, Standing, Viewer};
 use crate::store::GameId;
+use crate::web::who::{TICKET_SECONDS, Ticket};
 use seance_engine::notation;
 use seance_render::Style;
 
@@ -58,6 +59,19 @@ pub struct Discord {
     service: Service,
     http: Arc<Http>,
     style: Style,
+    /// The game pages, if the bot serves them publicly.
+    pages: Option<Arc<Pages>>,
+}
+
+/// The game pages as Discord offers them: a 📲 button under each board in
+/// play gives the player who presses it a link of their own, signed with the
+/// server's secret and shown only to them.
+#[derive(Clone, Debug)]
+pub struct Pages {
+    /// The pages' public address, `[server] web_url`.
+    pub web_url: String,
+    /// Signs the players' links, `[server] secret`.
+    pub secret: config::Secret,
 }
 
 /// The largest file Discord takes from a bot in a server without boosts
@@ -127,6 +141,65 @@ impl Discord {
             service,
             http,
             style,
+            pages: None,
+        }
+    }
+
+    /// The front end with a page button under every board in play.
+    pub fn with_pages(self, pages: Pages) -> Discord {
+        Discord {
+            pages: Some(Arc::new(pages)),
+            ..self
+        }
+    }
+
+    /// The answer to the page button of game `game`: to a player, a link of
+    /// their own that signs them in on the page; to anyone else, the
+    /// read-only page.
+    async fn page_link(&self, context: &Context, game: i64) -> Outgoing {
+        let Some(pages) = &self.pages else {
+            return Outgoing::default();
+        };
+        let reader = context.reader();
+        let viewer = Viewer {
+            platform: PLATFORM,
+            user: context.user.clone(),
+            name: context.name.clone(),
+        };
+        let page = crate::web::game_url(&pages.web_url, game);
+        let seated = match self
+            .service
+            .page(GameId(game), reader.locale, Some(&viewer))
+            .await
+        {
+            Ok(shown) => shown.you.is_some_and(|you| !you.seats.is_empty()),
+            Err(why) => {
+                return Outgoing {
+                    text: why,
+                    ephemeral: true,
+                    ..Outgoing::default()
+                };
+            }
+        };
+        let (text, url) = if seated {
+            let ticket = Ticket {
+                game: GameId(game),
+                viewer,
+                expires: self.service.now() / 1000 + TICKET_SECONDS,
+            };
+            let signed = ticket.sign(pages.secret.expose().as_bytes());
+            let days = TICKET_SECONDS / 86_400;
+            let text = Msg::PageLink { id: game, days }.text(reader);
+            (text, format!("{page}?ticket={signed}"))
+        } else {
+            (Msg::PageToLook(game).text(reader), page)
+        };
+        let open = CreateButton::new_link(url).label(Msg::PageButton.text(reader));
+        Outgoing {
+            text,
+            ephemeral: true,
+            buttons: vec![CreateActionRow::Buttons(vec![open])],
+            ..Outgoing::default()
         }
     }
 
@@ -481,6 +554,7 @@ impl Discord {
             ..Outgoing::default()
         };
         match (action, chosen) {
+            ("page", _) => Answer::Messages(vec![self.page_link(&context, game).await]),
             ("moves", _) => self.replies(&context, Command::Moves(target, None)).await,
             ("draw", _) => {
                 let offer = Command::Offer(target, Proposal::Draw);
@@ -661,12 +735,16 @@ impl Discord {
                         .emoji(ReactionType::Unicode(emoji.to_string()))
                         .style(style)
                 };
-                buttons.push(CreateActionRow::Buttons(vec![
+                let mut row = vec![
                     button("pick", "♟", ButtonStyle::Primary),
                     button("moves", "📜", ButtonStyle::Secondary),
                     button("draw", "🤝", ButtonStyle::Secondary),
                     button("resign", "🏳", ButtonStyle::Danger),
-                ]));
+                ];
+                if self.pages.is_some() {
+                    row.push(button("page", "📲", ButtonStyle::Secondary));
+                }
+                buttons.push(CreateActionRow::Buttons(row));
             }
         }
         if let Some(gif) = reply
@@ -830,9 +908,19 @@ impl EventHandler for Events {
 
 /// Runs the front end until it fails: the gateway client, or the HTTP
 /// interactions endpoint when `listen` is set; and the outbox's delivery.
-pub async fn run(service: Service, settings: config::Discord, style: Style) -> anyhow::Result<()> {
+///
+/// With `pages`, each board in play gets a button to the game's page.
+pub async fn run(
+    service: Service,
+    settings: config::Discord,
+    style: Style,
+    pages: Option<Pages>,
+) -> anyhow::Result<()> {
     let http = Arc::new(Discord::http(&settings));
-    let discord = Discord::new(service, http.clone(), style);
+    let mut discord = Discord::new(service, http.clone(), style);
+    if let Some(pages) = pages {
+        discord = discord.with_pages(pages);
+    }
     let courier = discord.clone();
     super::courier(PLATFORM.name(), move || {
         let courier = courier.clone();

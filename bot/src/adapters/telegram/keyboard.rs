@@ -108,13 +108,15 @@ fn button(label: impl Into<String>, press: &Press) -> Option<InlineKeyboardButto
 }
 
 /// The buttons under a board still in play: pick a move, list the moves,
-/// offer a draw, resign. Pictures, not words, so every reader understands them.
-pub fn board(game: i64) -> InlineKeyboardMarkup {
+/// offer a draw, resign, and the game's page where the bot has one.
+/// Pictures, not words, so every reader understands them.
+pub fn board(game: i64, page: Option<InlineKeyboardButton>) -> InlineKeyboardMarkup {
     let row = [
         button("♟", &Press::Pick(game)),
         button("📜", &Press::Moves(game)),
         button("🤝", &Press::Draw(game)),
         button("🏳", &Press::Resign(game)),
+        page,
     ];
     InlineKeyboardMarkup::new([row.into_iter().flatten()])
 }

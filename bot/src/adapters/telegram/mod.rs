@@ -17,12 +17,12 @@ use teloxide::dispatching::{Dispatcher, UpdateFilterExt};
 use teloxide::dptree;
 use teloxide::payloads::{
     AnswerCallbackQuerySetters, EditMessageReplyMarkupSetters, SendDocumentSetters,
-    SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
+    SendMessageSetters, SendPhotoSetters, SetChatMenuButtonSetters, SetMyCommandsSetters,
 };
 use teloxide::prelude::Requester;
 use teloxide::types::{
-    BotCommand, CallbackQuery, ChatId, InlineKeyboardMarkup, InputFile, Me, Message, MessageId,
-    ParseMode, ReplyParameters, Update, User,
+    BotCommand, CallbackQuery, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Me,
+    MenuButton, Message, MessageId, ParseMode, ReplyParameters, Update, User, WebAppInfo,
 };
 use teloxide::update_listeners::webhooks;
 use teloxide::{ApiError, Bot, RequestError};
@@ -72,6 +72,36 @@ pub struct Telegram {
     posted: Arc<Mutex<HashMap<(ChatId, MessageId), i64>>>,
     /// Updates handled since the start.
     handled: Arc<AtomicU64>,
+    /// Where a board's page button leads, if the bot serves pages.
+    pages: Option<Arc<Pages>>,
+}
+
+/// Where a board's 📲 button opens the game's page.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Pages {
+    /// The pages' public address, `[server] web_url`.
+    pub web_url: String,
+    /// The Mini App's direct link, `https://t.me/BOT/APP`. Telegram opens a
+    /// Mini App from a button only in a private chat; in a group the button
+    /// is this link, and without it a plain link to the page (read-only in
+    /// the browser, which cannot say who the player is).
+    pub mini_app: Option<String>,
+}
+
+impl Pages {
+    /// The page button under game `game`'s board in `chat`.
+    fn button(&self, chat: ChatId, game: i64) -> Option<InlineKeyboardButton> {
+        let page = crate::web::game_url(&self.web_url, game);
+        if chat.is_user() {
+            let url = page.parse().ok()?;
+            return Some(InlineKeyboardButton::web_app("📲", WebAppInfo { url }));
+        }
+        let link = match &self.mini_app {
+            Some(app) => format!("{app}?startapp=game{game}"),
+            None => page,
+        };
+        Some(InlineKeyboardButton::url("📲", link.parse().ok()?))
+    }
 }
 
 /// A mutex's contents, even after a panic elsewhere.
@@ -91,7 +121,22 @@ impl Telegram {
             boards: Arc::default(),
             posted: Arc::default(),
             handled: Arc::new(AtomicU64::new(0)),
+            pages: None,
         }
+    }
+
+    /// The front end with a page button under every board in play.
+    pub fn with_pages(self, pages: Pages) -> Telegram {
+        Telegram {
+            pages: Some(Arc::new(pages)),
+            ..self
+        }
+    }
+
+    /// The buttons under game `game`'s board in `chat`.
+    fn board_buttons(&self, chat: ChatId, game: i64) -> InlineKeyboardMarkup {
+        let page = self.pages.as_ref().and_then(|p| p.button(chat, game));
+        keyboard::board(game, page)
     }
 
     /// The Bot API client for `settings`.
@@ -209,7 +254,7 @@ impl Telegram {
                 };
                 keyboard::picker(game, &moves, from, swaps)
             }
-            Press::Close(_) => keyboard::board(game),
+            Press::Close(_) => self.board_buttons(chat, game),
             Press::Resign(_) => match self.service.standing(&context, target).await {
                 Standing::Refused(why) => return self.answer(query, &why).await,
                 _ => keyboard::confirm_resign(game, query.from.id),
@@ -316,7 +361,7 @@ impl Telegram {
                 png: board.png(&self.style),
             });
             if board.view.panel.outcome.is_none() {
-                note.keyboard = Some(keyboard::board(board.game.0));
+                note.keyboard = Some(self.board_buttons(chat, board.game.0));
             }
             note.replay = board.replay(&self.style, MAX_FILE, "telegram");
         }
@@ -679,13 +724,52 @@ fn strip_html(text: &str) -> String {
         .replace("&amp;", "&")
 }
 
+/// The page buttons' targets, and the bot's menu button set to open the
+/// Mini App (which lists the player's games). A menu that cannot be set is
+/// logged: the buttons under the boards work without it.
+async fn pages(bot: &Bot, settings: &config::Telegram, web_url: &str) -> Pages {
+    let mini_app = match settings.mini_app.trim() {
+        "" => None,
+        app => match bot.get_me().await {
+            Ok(me) => Some(format!("https://t.me/{}/{app}", me.username())),
+            Err(error) => {
+                tracing::warn!(
+                    "telegram: no Mini App link, the bot's name is out of reach: {error}"
+                );
+                None
+            }
+        },
+    };
+    let start = format!("{}/", web_url.trim_end_matches('/'));
+    if let Ok(url) = start.parse() {
+        let menu = MenuButton::WebApp {
+            text: "♟ Seance".to_string(),
+            web_app: WebAppInfo { url },
+        };
+        if let Err(error) = bot.set_chat_menu_button().menu_button(menu).await {
+            tracing::warn!("telegram: setting the menu button failed: {error}");
+        }
+    }
+    Pages {
+        web_url: web_url.to_string(),
+        mini_app,
+    }
+}
+
 /// Runs the front end until it is stopped: the dispatcher (long polling, or
 /// the webhook when `webhook_url` is set) and the outbox's delivery. A Bot
 /// API out of reach is waited for, never the end of the process; only
 /// settings that cannot work end it.
-pub async fn run(service: Service, settings: config::Telegram, style: Style) -> anyhow::Result<()> {
+/// With a `web_url`, the game pages' public address, every board in play
+/// gets a page button, and the bot's menu opens the player's games.
+pub async fn run(
+    service: Service,
+    settings: config::Telegram,
+    style: Style,
+    web_url: String,
+) -> anyhow::Result<()> {
     let bot = Telegram::bot(&settings)?;
-    let telegram = Telegram::new(service, bot.clone(), style, Pace::telegram());
+    let mut telegram = Telegram::new(service, bot.clone(), style, Pace::telegram());
     let webhook = || -> anyhow::Result<webhooks::Options> {
         let options =
             webhooks::Options::new(settings.listen.parse()?, settings.webhook_url.parse()?);
@@ -699,6 +783,9 @@ pub async fn run(service: Service, settings: config::Telegram, style: Style) -> 
     // The Bot API may be out of reach at the start (or later): wait for it,
     // while the scheduler and the other front ends go on.
     reachable(&bot, &mut wait).await;
+    if !web_url.trim().is_empty() {
+        telegram = telegram.with_pages(pages(&bot, &settings, web_url.trim()).await);
+    }
     if let Err(error) = telegram.register().await {
         tracing::warn!("telegram: registering the commands failed: {error}");
     }
