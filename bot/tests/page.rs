@@ -16,12 +16,17 @@ use seance_bot::adapters::telegram::pace::Pace;
 use seance_bot::commands;
 use seance_bot::config;
 use seance_bot::platform::Platform;
+use seance_bot::service::Viewer;
 use seance_bot::service::{Context, Service};
+use seance_bot::store::GameId;
 use seance_bot::store::GameRecord;
-use seance_bot::web::who::Keys;
+use seance_bot::web::who::{Keys, Ticket};
 use seance_engine::catalogue::GameType;
 use serde_json::json;
 use sha2::Sha256;
+
+/// The secret that signs players' own links.
+const SECRET: &str = "a long random text";
 
 /// One browser at a time: each is a whole Chromium, and CI has two cores.
 static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -50,7 +55,7 @@ impl Site {
         let telegram = Telegram::new(service.clone(), bot, style, pace);
         let keys = Keys {
             telegram: TOKEN.to_string().into(),
-            secret: "a long random text".to_string().into(),
+            secret: SECRET.to_string().into(),
         };
         let base = common::serve(seance_bot::web::routes(service.clone(), style, keys)).await;
         Site {
@@ -274,16 +279,27 @@ async fn forged_or_expired_launch_data_cannot_move() {
     let site = Site::new().await;
     let id = site.game(GameType::Through, &[ANN, BOB]).await;
     let browser = Browser::start().await;
+    let ticket = |secret: &str, lasts: i64| {
+        let ticket = Ticket {
+            game: GameId(id),
+            viewer: Viewer {
+                platform: Platform::Telegram,
+                user: ANN.0.to_string(),
+                name: ANN.1.to_string(),
+            },
+            expires: site.service.now() / 1000 + lasts,
+        };
+        let signed = ticket.sign(secret.as_bytes());
+        format!("{}/game/{id}?ticket={signed}", site.base)
+    };
     let opened = [
         (
             site.opened_by(id, ANN, "654321:another-bot", 60),
             "not signed by this bot",
         ),
         (site.opened_by(id, ANN, TOKEN, 2 * 86_400), "expired"),
-        (
-            format!("{}/game/{id}?ticket=1.2.3", site.base),
-            "not signed by this bot",
-        ),
+        (ticket("another secret", 3600), "not signed by this bot"),
+        (ticket(SECRET, -60), "expired"),
     ];
     for (url, why) in opened {
         // Only the fragment differs: a page in between makes each a new load.
@@ -297,12 +313,11 @@ async fn forged_or_expired_launch_data_cannot_move() {
             .await;
         assert!(said.as_str().unwrap().contains(why), "{url}: {said}");
         assert!(squares(&browser, "man").await.is_empty());
-        // Nor can the page's own script move for it.
+        // Nor can the page's own script move with that proof.
         let status = browser
             .run_async(
-                "const [done] = arguments; fetch(location.pathname.split('/').pop() + '/act', \
-                 {method: 'POST', headers: {Authorization: 'tma ' + new URLSearchParams(location.hash.slice(1)).get('tgWebAppData')}, \
-                 body: 'move e2e4'}).then(r => done(r.status));",
+                "const [done] = arguments; \
+                 ask('act', {method: 'POST', body: 'move e2e4'}).then(r => done(r.status));",
             )
             .await;
         assert_eq!(status, 403, "{url}");
@@ -352,5 +367,46 @@ async fn a_tapped_move_plays_in_every_game() {
         })
         .await;
     }
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_mini_app_opens_its_game_or_lists_the_players_games() {
+    let _one = ONE_BROWSER.lock().await;
+    let site = Site::new().await;
+    let id = site.game(GameType::Through, &[ANN, BOB]).await;
+    let browser = Browser::start().await;
+    let launched = |start: &str| {
+        let data = init_data(TOKEN, BOB, site.service.now() / 1000 - 60);
+        let mut fragment = form_urlencoded::Serializer::new(String::new());
+        fragment.append_pair("tgWebAppData", &data);
+        if !start.is_empty() {
+            fragment.append_pair("tgWebAppStartParam", start);
+        }
+        format!("{}/#{}", site.base, fragment.finish())
+    };
+    // Started from a group's button: on to the game, Bob signed in.
+    browser.open(&launched(&format!("game{id}"))).await;
+    browser
+        .until("Bob's page", "const s = document.getElementById('status'); return s && s.textContent.startsWith('Борис:');")
+        .await;
+    let path = browser.run("return location.pathname;").await;
+    assert_eq!(path, format!("/game/{id}"));
+
+    // Opened from the bot's menu: Bob's games, each a link to its page.
+    browser.open("about:blank").await;
+    browser.open(&launched("")).await;
+    let listed = browser
+        .until("Bob's games", "const a = document.querySelector('#games a'); return a && [a.textContent, a.getAttribute('href')];")
+        .await;
+    assert!(
+        listed[0].as_str().unwrap().starts_with(&format!("#{id} ")),
+        "{listed}"
+    );
+    let href = listed[1].as_str().unwrap();
+    assert!(
+        href.starts_with(&format!("game/{id}#tgWebAppData=")),
+        "{listed}"
+    );
     browser.close().await;
 }
