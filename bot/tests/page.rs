@@ -19,7 +19,7 @@ use seance_bot::platform::Platform;
 use seance_bot::service::Viewer;
 use seance_bot::service::{Context, Service};
 use seance_bot::store::GameId;
-use seance_bot::store::GameRecord;
+use seance_bot::store::{GameRecord, Stage};
 use seance_bot::web::who::{Keys, Ticket};
 use seance_engine::catalogue::GameType;
 use serde_json::json;
@@ -408,5 +408,60 @@ async fn the_mini_app_opens_its_game_or_lists_the_players_games() {
         href.starts_with(&format!("game/{id}#tgWebAppData=")),
         "{listed}"
     );
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn offers_answers_and_resigning_from_the_page() {
+    let _one = ONE_BROWSER.lock().await;
+    let site = Site::new().await;
+    let id = site.game(GameType::Through, &[ANN, BOB]).await;
+    let browser = Browser::start().await;
+    let offers = "const o = document.getElementById('offers'); return o && !o.hidden;";
+
+    // Ann offers a draw; Bob's page asks him, and he accepts.
+    browser.open(&site.opened_by(id, ANN, TOKEN, 60)).await;
+    browser.until("Ann's offers", offers).await;
+    assert_eq!(
+        browser
+            .run("return document.getElementById('answers').hidden;")
+            .await,
+        true
+    );
+    browser.tap("#draw").await;
+    let service = site.service.clone();
+    common::until_async("the offer in the log", || async {
+        let log = common::load(&service, id).await.log;
+        log.len() == 1 && log[0].contains("draw")
+    })
+    .await;
+    browser.open("about:blank").await;
+    browser.open(&site.opened_by(id, BOB, TOKEN, 60)).await;
+    browser
+        .until(
+            "Bob asked",
+            "const a = document.getElementById('answers'); return a && !a.hidden;",
+        )
+        .await;
+    browser.tap("#accept").await;
+    common::until_async("the draw agreed", || async {
+        common::load(&service, id).await.stage == Stage::Over
+    })
+    .await;
+
+    // Resigning asks again first.
+    let id = site.game(GameType::Through, &[ANN, BOB]).await;
+    browser.open("about:blank").await;
+    browser.open(&site.opened_by(id, ANN, TOKEN, 60)).await;
+    browser.until("Ann's offers", offers).await;
+    browser.tap("#resign").await;
+    let label = text_of(&browser, "resign").await;
+    assert_eq!(label, "Tap again to resign");
+    assert_eq!(site.record(id).await.stage, Stage::Playing);
+    browser.tap("#resign").await;
+    common::until_async("Ann resigned", || async {
+        common::load(&service, id).await.stage == Stage::Over
+    })
+    .await;
     browser.close().await;
 }
