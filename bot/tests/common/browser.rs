@@ -42,8 +42,13 @@ impl Browser {
     /// Starts ChromeDriver and a Chromium window the size of a phone.
     pub async fn start() -> Browser {
         let port = free_port();
+        // Chromium's own scratch folders go inside the profile, which goes
+        // when the browser does.
+        let profile = std::env::temp_dir().join(format!("seance-chromium-{port}"));
+        std::fs::create_dir_all(profile.join("tmp")).expect("a profile folder");
         let driver = Command::new("chromedriver")
             .arg(format!("--port={port}"))
+            .env("TMPDIR", profile.join("tmp"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -59,7 +64,6 @@ impl Browser {
             assert!(Instant::now() < deadline, "chromedriver never answered");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        let profile = std::env::temp_dir().join(format!("seance-chromium-{port}"));
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -69,7 +73,7 @@ impl Browser {
                     "--no-first-run", "--disable-background-networking",
                     "--disable-component-update", "--disable-sync",
                     "--window-size=390,844",
-                    format!("--user-data-dir={}", profile.display()),
+                    format!("--user-data-dir={}", profile.join("data").display()),
                 ],
             },
         }}});
