@@ -169,6 +169,14 @@ async fn squares(browser: &Browser, class: &str) -> Vec<String> {
     serde_json::from_value(found).unwrap_or_default()
 }
 
+/// Waits until the page, which reloads itself after acting, shows at least
+/// `entries` lines of the log: a test that navigates away before that could
+/// see the reload land after its own navigation.
+async fn reloaded(browser: &Browser, entries: usize) {
+    let script = format!("return document.querySelectorAll('#log li').length >= {entries};");
+    browser.until("the page reloaded", &script).await;
+}
+
 /// The text of the element `id`.
 async fn text_of(browser: &Browser, id: &str) -> String {
     let script = format!("return document.getElementById('{id}').textContent;");
@@ -366,6 +374,7 @@ async fn a_tapped_move_plays_in_every_game() {
             common::load(&service, id).await.log.len() > before
         })
         .await;
+        reloaded(&browser, before + 1).await;
     }
     browser.close().await;
 }
@@ -435,6 +444,7 @@ async fn offers_answers_and_resigning_from_the_page() {
         log.len() == 1 && log[0].contains("draw")
     })
     .await;
+    reloaded(&browser, 1).await;
     browser.open("about:blank").await;
     browser.open(&site.opened_by(id, BOB, TOKEN, 60)).await;
     browser

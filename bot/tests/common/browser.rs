@@ -135,7 +135,12 @@ impl Browser {
             if !(value.is_null() || value == json!(false)) {
                 return value;
             }
-            assert!(Instant::now() < deadline, "the page never showed {what}");
+            if Instant::now() > deadline {
+                let seen = self
+                    .run("return [location.href, document.body && document.body.innerText];")
+                    .await;
+                panic!("the page never showed {what}: {seen}");
+            }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
