@@ -84,6 +84,17 @@ impl Call {
         self.flags() & 64 != 0
     }
 
+    /// The custom ids of the buttons in its first row.
+    pub fn first_row(&self) -> Vec<String> {
+        let buttons = self.payload().pointer("/components/0/components");
+        buttons
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|b| b["custom_id"].as_str().map(str::to_string))
+            .collect()
+    }
+
     pub fn allowed_users(&self) -> Vec<String> {
         self.payload()
             .pointer("/allowed_mentions/users")
