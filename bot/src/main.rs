@@ -693,6 +693,16 @@ async fn check(config: &Config) -> Result<ExitCode> {
             Err(error) => problems.push(format!("Discord refused the token: {error}")),
         }
     }
+    let server = &config.server;
+    match (server.listen.as_str(), server.web_url.as_str()) {
+        ("", _) => println!("server: off (no listen address)"),
+        (listen, "") => {
+            println!("server: health, metrics and game pages on {listen}; the chats offer no page")
+        }
+        (listen, web) => println!(
+            "server: health, metrics and game pages on {listen}; the chats offer them at {web}"
+        ),
+    }
     // Each program that plays a level's spirits starts and answers.
     let engines = config.spirit_engines()?;
     let mut levels: Vec<_> = engines.iter().collect();

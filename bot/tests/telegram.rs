@@ -1431,6 +1431,7 @@ async fn check_asks_telegram_whether_the_token_works() {
         String::from_utf8_lossy(&good.stderr)
     );
     assert!(said.contains("  the token is @SeanceBot's"), "{said}");
+    assert!(said.contains("server: off (no listen address)"), "{said}");
     assert!(
         said.contains("`seance run` will apply: games,"),
         "a fresh file: {said}"
