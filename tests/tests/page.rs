@@ -61,6 +61,31 @@ async fn a_game_page_shows_the_game_and_follows_its_moves() {
     assert!(html.contains("black (p1)"), "{html}");
     assert!(html.contains(&format!(r#""version":{after}"#)), "{html}");
 
+    // The replay: two positions so far, each a picture; the record and the
+    // GIF to download.
+    assert!(
+        html.contains(r#"id="slider" type="range" min="0" max="1""#),
+        "{html}"
+    );
+    for at in [0, 1] {
+        let frame = get(address, &format!("{path}/frame.png?at={at}"), &[]).await;
+        assert_eq!(frame.header("content-type"), Some("image/png"), "at {at}");
+        image::load_from_memory(&frame.body).expect("a PNG");
+    }
+    let beyond = get(address, &format!("{path}/frame.png?at=2"), &[]).await;
+    assert_eq!(beyond.status, 404);
+    let record = get(address, &format!("{path}/record.txt"), &[]).await;
+    assert_eq!(record.header("content-disposition"), Some("attachment"));
+    assert!(record.text().contains("e2e4"), "{}", record.text());
+    let gif = get(address, &format!("{path}/replay.gif"), &[]).await;
+    assert_eq!(gif.header("content-type"), Some("image/gif"));
+    let frames = gif::DecodeOptions::new()
+        .read_info(&gif.body[..])
+        .expect("a GIF")
+        .into_iter()
+        .count();
+    assert_eq!(frames, 2, "the start and after e2e4");
+
     // In Russian for a browser that asks for it first.
     let russian = get(
         address,

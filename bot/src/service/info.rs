@@ -48,9 +48,6 @@ pub struct Page {
     pub log: Vec<String>,
     /// The game's record, as the `record` command writes it.
     pub record: String,
-    /// How many positions the game's replay shows (the start, then one
-    /// after each move).
-    pub positions: usize,
     /// Changes with every action: a page asks for it to know when to reload.
     pub version: i64,
     /// The game is in play (not waiting for players, not over).
@@ -130,7 +127,6 @@ impl Service {
             board: table.board(seat, self.now()),
             log: table.record.log.clone(),
             record: written(&table).write(),
-            positions: table.frames().len(),
             version: table.record.version,
             playing,
             you,

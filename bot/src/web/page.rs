@@ -69,10 +69,14 @@ async fn load(served: &Served, id: i64, locale: Locale) -> Result<Page, Response
 
 async fn page(State(served): State<Served>, Path(id): Path<i64>, headers: HeaderMap) -> Response {
     let locale = locale(&headers);
-    match load(&served, id, locale).await {
-        Ok(page) => Html(html(id, &page, locale)).into_response(),
-        Err(refused) => refused,
-    }
+    let page = match load(&served, id, locale).await {
+        Ok(page) => page,
+        Err(refused) => return refused,
+    };
+    // The replay's length: the only thing here that replays the game.
+    let replay = served.service.replay(GameId(id), None).await;
+    let positions = replay.map_or(1, |board| board.frames.len());
+    Html(html(id, &page, positions, locale)).into_response()
 }
 
 /// The Mini App's own address. Opened from a game's button, it goes on to
@@ -224,9 +228,9 @@ struct Setup<'a> {
     words: &'a Words,
 }
 
-/// The page's HTML. Every address in it is relative to the page, so that
-/// it works behind a proxy's path too.
-fn html(id: i64, page: &Page, locale: Locale) -> String {
+/// The page's HTML, its replay `positions` long. Every address in it is
+/// relative to the page, so that it works behind a proxy's path too.
+fn html(id: i64, page: &Page, positions: usize, locale: Locale) -> String {
     let words = words(locale);
     let lang = locale.code();
     let headline = escape(&page.headline);
@@ -241,11 +245,11 @@ fn html(id: i64, page: &Page, locale: Locale) -> String {
         version,
         poll: POLL_MS,
         seat: page.board.seat.map(|s| s.0),
-        positions: page.positions,
+        positions,
         words,
     };
     let setup = in_script(&setup);
-    let last = page.positions.saturating_sub(1);
+    let last = positions.saturating_sub(1);
     let seat = page
         .board
         .seat
