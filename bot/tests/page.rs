@@ -361,6 +361,21 @@ async fn a_tapped_move_plays_in_every_game() {
                 man.as_str().unwrap()
             ))
             .await;
+        // The marks lie on the picture, however the board is turned.
+        let inside = browser
+            .run(
+                "const p = document.getElementById('picture').getBoundingClientRect(); \
+                 return [...document.querySelectorAll('#marks button')].every(b => { \
+                 const r = b.getBoundingClientRect(); \
+                 return r.width > 0 && r.left >= p.left - 1 && r.right <= p.right + 1 \
+                 && r.top >= p.top - 1 && r.bottom <= p.bottom + 1; });",
+            )
+            .await;
+        assert_eq!(inside, true, "{game}");
+        if let Ok(folder) = std::env::var("SEANCE_PAGE_SHOTS") {
+            let shot = browser.screenshot().await;
+            std::fs::write(format!("{folder}/{game}.png"), shot).expect("a screenshot written");
+        }
         browser.tap("#marks button.target").await;
         // A promotion or another choice between moves to one square asks.
         let choices = browser
