@@ -14,6 +14,7 @@
 //! counts and the other rivals pass, and the spirit moves again. It sees
 //! twice as many of its own moves as the paranoid search, whose three rivals
 //! all move between two of its own, and assumes no coalition against it.
+//! Its horizon never falls between the spirit's turn and the reply.
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -346,8 +347,11 @@ impl<V: Variant> Search<'_, V> {
         };
         if self.best_reply {
             match replying {
+                // The horizon never falls between the spirit's turn and the
+                // rivals' reply: a line that ends on the spirit's own turn
+                // lets it plan threats that no rival may parry.
                 None if position.team(seat) != self.team => {
-                    return self.best_reply(position, depth, alpha, beta, ply);
+                    return self.best_reply(position, depth.max(1), alpha, beta, ply);
                 }
                 // The reply is made: the spirit moves again.
                 Some(rival) if rival != seat => {

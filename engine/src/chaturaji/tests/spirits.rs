@@ -179,14 +179,16 @@ fn the_best_reply_search_hands_the_turn_to_any_seat_in_play() {
 /// A roll that leaves a seat no move passes the turn, and the pass costs the
 /// search a ply: a depth-limited search of the dice games ends well within a
 /// node budget, even where a run of passes and handed-back turns could
-/// otherwise go on for ever.
+/// otherwise go on for ever. (In the modern game, one move a turn, every
+/// line ends on the rivals' reply, so its two plies search as deep as
+/// al-Biruni's three.)
 #[test]
 fn a_depth_limited_dice_search_ends() {
-    fn finishes<V: Variant>() {
+    fn finishes<V: Variant>(depth: u32) {
         let mut game = setup::<V>(&[]);
         roll(&mut game, &[1, 1]);
         let limits = crate::spirit::Limits {
-            depth: Some(3),
+            depth: Some(depth),
             nodes: Some(50_000_000),
             stop: None,
         };
@@ -196,10 +198,30 @@ fn a_depth_limited_dice_search_ends() {
             deepest = progress.depth;
         });
         assert!(thought.is_some(), "{}", V::info().id);
-        assert_eq!(deepest, 3, "{}", V::info().id);
+        assert_eq!(deepest, depth, "{}", V::info().id);
     }
-    finishes::<crate::chaturaji::ChaturajiModern>();
-    finishes::<crate::chaturaji::ChaturajiClassic>();
+    finishes::<crate::chaturaji::ChaturajiModern>(2);
+    finishes::<crate::chaturaji::ChaturajiClassic>(3);
+}
+
+/// A best-reply line never ends on the spirit's own turn: in the modern game
+/// (one move a turn) a search one ply deep still sees the rivals' reply, so
+/// it weighs every move as the search two plies deep does.
+#[test]
+fn the_rivals_always_reply_before_the_horizon() {
+    let mut game = setup::<crate::chaturaji::ChaturajiModern>(&[]);
+    roll(&mut game, &[3, 2]);
+    let limits = crate::spirit::Limits {
+        depth: Some(2),
+        nodes: Some(50_000_000),
+        stop: None,
+    };
+    let mut scores = Vec::new();
+    Spirit::new(Level::Master, 1).think_within(game.position(), &limits, &mut |progress| {
+        scores.push(progress.score);
+    });
+    assert_eq!(scores.len(), 2, "both depths finish: {scores:?}");
+    assert_eq!(scores[0], scores[1]);
 }
 
 /// The shared appraisal (each seat's attacks found once, men counted by
