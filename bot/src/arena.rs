@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use seance_engine::catalogue::{self, GameType};
-use seance_engine::spirit::{Level, Rng, Spirit};
+use seance_engine::spirit::{Level, Limits, Rng, Spirit};
 use seance_engine::{Action, AnyGame, Options, Phase, Seat, Start};
 
 use crate::protocol::{EngineCommand, Program};
@@ -67,30 +67,102 @@ impl Seated {
         })
     }
 
-    /// Its move in `game`, and the positions it looked at.
+    /// Its move in `game`, the positions it looked at and what it said the
+    /// position is worth for the side to move.
     fn choose(
         &mut self,
         game: &dyn AnyGame,
         movetime: Option<Duration>,
         rng: &mut Rng,
-    ) -> Result<(String, u64)> {
+    ) -> Result<Choice> {
         match self {
             Seated::Spirit(level) => {
                 let mut spirit = Spirit::new(*level, rng.number());
                 if let Some(time) = movetime.filter(|_| level.budget() > Duration::ZERO) {
                     spirit.budget = time;
                 }
+                let mut score = None;
                 let thought = game
-                    .think(&spirit)
+                    .think_within(&spirit, &Limits::default(), &mut |progress| {
+                        score = Some(progress.score)
+                    })
                     .context("the seat to move has no move")?;
-                Ok((thought.mv, thought.nodes))
+                Ok(Choice {
+                    mv: thought.mv,
+                    nodes: thought.nodes,
+                    score,
+                })
             }
             Seated::Program(program) => {
                 let time = movetime.unwrap_or(Level::Master.budget());
                 let answer = program.best_move(game, time)?;
-                Ok((answer.mv, answer.nodes))
+                Ok(Choice {
+                    mv: answer.mv,
+                    nodes: answer.nodes,
+                    score: answer.score,
+                })
             }
         }
+    }
+}
+
+/// A player's move, its nodes, and its score for the side to move (none
+/// from a player that does not search).
+struct Choice {
+    mv: String,
+    nodes: u64,
+    score: Option<i32>,
+}
+
+/// Adjudication of a game between two sides: it ends as soon as both agree
+/// it is decided, each side's last `moves` moves scored `score` or more for
+/// the one and `-score` or less for the other. It spares the long endings
+/// of won games (engine matches commonly adjudicate this way).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Resign {
+    /// The score, in hundredths of a pawn.
+    pub score: i32,
+    /// How many moves in a row each side must have scored it.
+    pub moves: usize,
+}
+
+impl Resign {
+    /// Both sides' last `moves` moves must agree on the score.
+    pub const MOVES: usize = 4;
+
+    /// A resignation at `score` hundredths of a pawn.
+    pub fn at(score: i32) -> Result<Resign> {
+        if score <= 0 {
+            bail!("--resign must be a score above 0 (hundredths of a pawn), not {score}");
+        }
+        Ok(Resign {
+            score,
+            moves: Resign::MOVES,
+        })
+    }
+}
+
+/// The runs of scores of a game's two sides (A's side first) that decide it
+/// under a [`Resign`]: moves in a row scored winning, and losing.
+#[derive(Default)]
+struct Verdict {
+    winning: [usize; 2],
+    losing: [usize; 2],
+}
+
+impl Verdict {
+    /// Counts a move of `side` that scored `score` for it; returns the side
+    /// that lost, once both sides agree.
+    fn count(&mut self, rule: Resign, side: usize, score: Option<i32>) -> Option<usize> {
+        let (won, lost) = match score {
+            Some(score) => (score >= rule.score, score <= -rule.score),
+            None => (false, false),
+        };
+        self.winning[side] = if won { self.winning[side] + 1 } else { 0 };
+        self.losing[side] = if lost { self.losing[side] + 1 } else { 0 };
+        (0..2).find(|&loser| {
+            self.losing[loser] >= rule.moves && self.winning[1 - loser] >= rule.moves
+        })
     }
 }
 
@@ -112,6 +184,8 @@ pub struct Match {
     /// The time per move, if not the levels' own (a program's is a
     /// master's unless given).
     pub movetime: Option<Duration>,
+    /// Whether and when a game of two sides is adjudicated.
+    pub resign: Option<Resign>,
 }
 
 /// How one game went for A: 1 a win (or first place), 0.5 a draw, 0 a loss.
@@ -133,6 +207,13 @@ pub fn run(plan: &Match, out: &mut impl Write) -> Result<f64> {
         teams.dedup();
         teams
     };
+    if plan.resign.is_some() && teams.len() != 2 {
+        bail!(
+            "--resign needs a game of two sides; {} has {}",
+            plan.game.id(),
+            teams.len()
+        );
+    }
     let started = Instant::now();
     let mut tally = Tally::default();
     let mut players = [
@@ -257,6 +338,7 @@ fn play(
     let mut game: Box<dyn AnyGame> =
         catalogue::new_game(plan.game, Start::Setup(None), Options::new())?;
     let mut rng = Rng::new(plan.seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut verdict = Verdict::default();
     for actions in 0..MAX_ACTIONS {
         let seat = match game.phase() {
             Phase::Over => {
@@ -295,15 +377,26 @@ fn play(
         let ours = a_seats.contains(&seat);
         let player = &mut players[usize::from(!ours)];
         let start = Instant::now();
-        let (mv, nodes) = player.choose(game.as_ref(), plan.movetime, &mut rng)?;
+        let choice = player.choose(game.as_ref(), plan.movetime, &mut rng)?;
         if ours {
             let took = start.elapsed();
             tally.moves += 1;
-            tally.nodes += nodes;
+            tally.nodes += choice.nodes;
             tally.thinking += took;
             tally.longest = tally.longest.max(took);
         }
-        game.act(Action::Move(mv))?;
+        game.act(Action::Move(choice.mv))?;
+        let side = usize::from(!ours);
+        if let Some(loser) = plan
+            .resign
+            .and_then(|rule| verdict.count(rule, side, choice.score))
+        {
+            return Ok(Played {
+                score: if loser == 0 { 0.0 } else { 1.0 },
+                actions: actions + 1,
+                result: "adjudicated".to_string(),
+            });
+        }
     }
     Ok(Played {
         score: 0.5,
@@ -324,6 +417,7 @@ mod tests {
             games,
             seed: 3,
             movetime: Some(Duration::from_millis(5)),
+            resign: None,
         };
         let mut out = Vec::new();
         let score = run(&plan, &mut out).expect("a match");
@@ -405,9 +499,99 @@ mod tests {
             games: 0,
             seed: 1,
             movetime: None,
+            resign: None,
         };
         let mut out = Vec::new();
         assert!(run(&plan, &mut out).is_err());
+        assert!(out.is_empty());
+    }
+
+    /// Both sides must agree, move after move: A scoring +300 or more for
+    /// four moves and B −300 or less for four ends the game as B's loss;
+    /// one move out of line, or one without a score, counts again from 0.
+    #[test]
+    fn a_game_is_adjudicated_when_both_sides_agree() {
+        let rule = Resign::at(300).expect("a score above 0");
+        let said = |verdict: &mut Verdict, moves: &[(usize, Option<i32>)]| -> Vec<Option<usize>> {
+            moves
+                .iter()
+                .map(|&(side, score)| verdict.count(rule, side, score))
+                .collect()
+        };
+        // A and B in turn, agreeing that B is lost.
+        let agreeing = |moves: usize| -> Vec<(usize, Option<i32>)> {
+            (0..moves)
+                .map(|i| [(0, Some(350)), (1, Some(-300))][i % 2])
+                .collect()
+        };
+        let mut verdict = Verdict::default();
+        assert_eq!(said(&mut verdict, &agreeing(7)), vec![None; 7]);
+        assert_eq!(said(&mut verdict, &[(1, Some(-900))]), [Some(1)]);
+        // A's doubt (a move scored below 300) restarts A's count.
+        let mut verdict = Verdict::default();
+        said(&mut verdict, &agreeing(6));
+        assert_eq!(
+            said(&mut verdict, &[(0, Some(299)), (1, Some(-400))]),
+            [None, None]
+        );
+        assert_eq!(said(&mut verdict, &agreeing(6)), vec![None; 6]);
+        assert_eq!(said(&mut verdict, &[(0, Some(350))]), [Some(1)]);
+        // A side that does not search never agrees: B never resigns.
+        let mut verdict = Verdict::default();
+        let silent: Vec<_> = (0..20)
+            .map(|i| (i % 2, (i % 2 == 0).then_some(500)))
+            .collect();
+        assert_eq!(said(&mut verdict, &silent), vec![None; 20]);
+        assert!(Resign::at(0).is_err() && Resign::at(-5).is_err());
+    }
+
+    /// A master against a novice that both score, with a resignation at any
+    /// lead: games end as adjudicated, each a win or a loss for A.
+    #[test]
+    fn a_match_can_adjudicate_its_games() {
+        let plan = Match {
+            game: GameType::Through,
+            a: Player::Spirit(Level::Master),
+            b: Player::Spirit(Level::Novice),
+            games: 4,
+            seed: 3,
+            movetime: Some(Duration::from_millis(5)),
+            resign: Some(Resign::at(1).expect("a score above 0")),
+        };
+        let mut out = Vec::new();
+        run(&plan, &mut out).expect("a match");
+        let text = String::from_utf8(out).expect("text");
+        let adjudicated: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains(" adjudicated "))
+            .collect();
+        assert!(!adjudicated.is_empty(), "{text}");
+        for line in adjudicated {
+            assert!(
+                line.ends_with(" a_points=1") || line.ends_with(" a_points=0"),
+                "{line}"
+            );
+        }
+    }
+
+    /// In a free-for-all there is no one rival to agree with: refused.
+    #[test]
+    fn a_free_for_all_is_not_adjudicated() {
+        let plan = Match {
+            game: GameType::Chaturaji,
+            a: Player::Spirit(Level::Random),
+            b: Player::Spirit(Level::Random),
+            games: 1,
+            seed: 1,
+            movetime: None,
+            resign: Some(Resign::at(500).expect("a score above 0")),
+        };
+        let mut out = Vec::new();
+        let error = run(&plan, &mut out).expect_err("refused");
+        assert_eq!(
+            error.to_string(),
+            "--resign needs a game of two sides; chaturaji has 4"
+        );
         assert!(out.is_empty());
     }
 }

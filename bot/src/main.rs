@@ -205,6 +205,11 @@ enum Command {
         /// Milliseconds per move instead of the levels' own budgets.
         #[arg(long, value_name = "MS")]
         movetime: Option<u64>,
+        /// Adjudicate a game of two sides once both agree it is decided: each
+        /// side's last four moves scored at least CP hundredths of a pawn for
+        /// the one and at most -CP for the other.
+        #[arg(long, value_name = "CP")]
+        resign: Option<i32>,
     },
     /// Answer the engine protocol on standard input and output (docs/engine.md).
     Engine,
@@ -353,6 +358,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             games,
             seed,
             movetime,
+            resign,
         } => {
             let plan = arena::Match {
                 game,
@@ -361,6 +367,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 games,
                 seed,
                 movetime: movetime.map(std::time::Duration::from_millis),
+                resign: resign.map(arena::Resign::at).transpose()?,
             };
             arena::run(&plan, &mut io::stdout().lock())?;
         }

@@ -327,14 +327,21 @@ pub struct Program {
 /// How long a program may take to start and answer `isready`.
 const STARTUP: Duration = Duration::from_secs(30);
 
-/// What a program answered to `go`: its move, and the nodes of its last
-/// `info` line.
+/// What a program answered to `go`: its move, and the nodes and score of
+/// its last `info` line.
 pub struct Answer {
     /// The move, as the program wrote it.
     pub mv: String,
     /// Positions it said it looked at.
     pub nodes: u64,
+    /// What it said the position is worth for the side to move, in
+    /// hundredths of a pawn (a mate as [`MATE_SCORE`], signed).
+    pub score: Option<i32>,
 }
+
+/// An `info` line's `score mate N` as hundredths of a pawn: past any
+/// material count.
+pub const MATE_SCORE: i32 = 1_000_000;
 
 impl Program {
     /// Starts the program `command` and sets it to play `game` with `options`.
@@ -417,25 +424,45 @@ impl Program {
         self.send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
         // A program may overrun its time a little; ten times is not a little.
         let lines = self.wait_for("bestmove", movetime * 10 + STARTUP)?;
+        Answer::read(&self.name, &lines)
+    }
+}
+
+impl Answer {
+    /// The answer in a program's lines up to its `bestmove`.
+    fn read(name: &str, lines: &[String]) -> Result<Answer> {
         let last = lines.last().map(String::as_str).unwrap_or("");
         let mv = last
             .split_whitespace()
             .nth(1)
             .filter(|mv| *mv != "(none)")
-            .with_context(|| format!("{} has no move: {last}", self.name))?;
-        let nodes = lines
-            .iter()
-            .rev()
-            .find_map(|line| {
-                let mut words = line.split_whitespace().skip_while(|w| *w != "nodes");
-                words.nth(1)?.parse().ok()
-            })
+            .with_context(|| format!("{name} has no move: {last}"))?;
+        let nodes = last_field(lines, "nodes")
+            .and_then(|words| words.first()?.parse().ok())
             .unwrap_or(0);
+        let score = last_field(lines, "score").and_then(|words| match words[..] {
+            ["cp", value, ..] => value.parse().ok(),
+            ["mate", value, ..] => {
+                let plies: i32 = value.parse().ok()?;
+                Some(if plies > 0 { MATE_SCORE } else { -MATE_SCORE })
+            }
+            _ => None,
+        });
         Ok(Answer {
             mv: mv.to_string(),
             nodes,
+            score,
         })
     }
+}
+
+/// The words after `key` in the last of `lines` that has it.
+fn last_field<'a>(lines: &'a [String], key: &str) -> Option<Vec<&'a str>> {
+    lines.iter().rev().find_map(|line| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == key)?;
+        Some(words[at + 1..].to_vec())
+    })
 }
 
 impl Drop for Program {
@@ -642,5 +669,33 @@ mod tests {
     fn a_finished_game_has_no_best_move() {
         let lines = session(&["game through", "position 8/8/8/8/8/8/8/3QQ3 b 0 1", "go"]);
         assert_eq!(lines.last().unwrap(), "bestmove (none)", "{lines:?}");
+    }
+
+    /// The arena reads a program's move, and the nodes and score of its
+    /// last `info` line: hundredths of a pawn, or a mate past any of them.
+    #[test]
+    fn an_answer_has_the_last_info_lines_nodes_and_score() {
+        let lines = |text: &str| -> Vec<String> { text.lines().map(str::to_string).collect() };
+        let answer = Answer::read(
+            "old",
+            &lines(
+                "info depth 1 score cp 40 nodes 12 nps 1 time 1 pv e2e4\n\
+                 info depth 2 score cp -125 nodes 90 nps 1 time 1 pv e2e4 e7e5\n\
+                 bestmove e2e4",
+            ),
+        )
+        .expect("an answer");
+        assert_eq!((answer.mv.as_str(), answer.nodes), ("e2e4", 90));
+        assert_eq!(answer.score, Some(-125));
+        let mated = Answer::read(
+            "old",
+            &lines("info depth 3 score mate -2 nodes 7 pv a1a2\nbestmove a1a2"),
+        )
+        .expect("an answer");
+        assert_eq!(mated.score, Some(-MATE_SCORE));
+        let silent = Answer::read("old", &lines("bestmove a1a2")).expect("an answer");
+        assert_eq!((silent.nodes, silent.score), (0, None));
+        let none = Answer::read("old", &lines("bestmove (none)"));
+        assert!(none.is_err_and(|e| e.to_string() == "old has no move: bestmove (none)"));
     }
 }
