@@ -115,19 +115,17 @@ struct Choice {
 }
 
 /// Adjudication of a game between two sides: it ends as soon as both agree
-/// it is decided, each side's last `moves` moves scored `score` or more for
-/// the one and `-score` or less for the other. It spares the long endings
-/// of won games (engine matches commonly adjudicate this way).
+/// it is decided, each side's last [`Resign::MOVES`] moves scored `score`
+/// or more for the one and `-score` or less for the other. It spares the
+/// long endings of won games (engine matches commonly adjudicate this way).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Resign {
     /// The score, in hundredths of a pawn.
     pub score: i32,
-    /// How many moves in a row each side must have scored it.
-    pub moves: usize,
 }
 
 impl Resign {
-    /// Both sides' last `moves` moves must agree on the score.
+    /// How many moves in a row each side must have scored it.
     pub const MOVES: usize = 4;
 
     /// A resignation at `score` hundredths of a pawn.
@@ -135,10 +133,7 @@ impl Resign {
         if score <= 0 {
             bail!("--resign must be a score above 0 (hundredths of a pawn), not {score}");
         }
-        Ok(Resign {
-            score,
-            moves: Resign::MOVES,
-        })
+        Ok(Resign { score })
     }
 }
 
@@ -161,7 +156,7 @@ impl Verdict {
         self.winning[side] = if won { self.winning[side] + 1 } else { 0 };
         self.losing[side] = if lost { self.losing[side] + 1 } else { 0 };
         (0..2).find(|&loser| {
-            self.losing[loser] >= rule.moves && self.winning[1 - loser] >= rule.moves
+            self.losing[loser] >= Resign::MOVES && self.winning[1 - loser] >= Resign::MOVES
         })
     }
 }

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use seance_engine::catalogue::{self, AnyGame, GameType};
-use seance_engine::spirit::search::plies_to_end;
+use seance_engine::spirit::search::{WIN, plies_to_end};
 use seance_engine::spirit::{Level, Limits, Progress, Spirit};
 use seance_engine::{Options, Phase, Start};
 
@@ -335,13 +335,9 @@ pub struct Answer {
     /// Positions it said it looked at.
     pub nodes: u64,
     /// What it said the position is worth for the side to move, in
-    /// hundredths of a pawn (a mate as [`MATE_SCORE`], signed).
+    /// hundredths of a pawn (a mate as a spirit's won game, [`WIN`], signed).
     pub score: Option<i32>,
 }
-
-/// An `info` line's `score mate N` as hundredths of a pawn: past any
-/// material count.
-pub const MATE_SCORE: i32 = 1_000_000;
 
 impl Program {
     /// Starts the program `command` and sets it to play `game` with `options`.
@@ -444,7 +440,7 @@ impl Answer {
             ["cp", value, ..] => value.parse().ok(),
             ["mate", value, ..] => {
                 let plies: i32 = value.parse().ok()?;
-                Some(if plies > 0 { MATE_SCORE } else { -MATE_SCORE })
+                Some(if plies > 0 { WIN } else { -WIN })
             }
             _ => None,
         });
@@ -692,7 +688,7 @@ mod tests {
             &lines("info depth 3 score mate -2 nodes 7 pv a1a2\nbestmove a1a2"),
         )
         .expect("an answer");
-        assert_eq!(mated.score, Some(-MATE_SCORE));
+        assert_eq!(mated.score, Some(-WIN));
         let silent = Answer::read("old", &lines("bestmove a1a2")).expect("an answer");
         assert_eq!((silent.nodes, silent.score), (0, None));
         let none = Answer::read("old", &lines("bestmove (none)"));

@@ -25,8 +25,8 @@ use super::{Limits, Progress, Rng, Thought};
 use crate::seat::{Phase, Seat, Team};
 use crate::variant::Variant;
 
-/// A won game, less the plies it takes to win it.
-const WIN: i32 = 1_000_000;
+/// A won game, less the plies it takes to win it: past any material count.
+pub const WIN: i32 = 1_000_000;
 
 /// How many captures deep the quiescence search goes.
 const QUIESCENCE: u32 = 6;
