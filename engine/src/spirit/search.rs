@@ -14,7 +14,9 @@
 //! counts and the other rivals pass, and the spirit moves again. It sees
 //! twice as many of its own moves as the paranoid search, whose three rivals
 //! all move between two of its own, and assumes no coalition against it.
-//! Its horizon never falls between the spirit's turn and the reply.
+//! Its horizon never falls between the spirit's turn and the reply. Nor
+//! does the paranoid search's: a rival's turn at the horizon is searched a
+//! ply, so every line ends after all the rivals have answered the spirit.
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,6 +48,17 @@ const MOST_DICE: usize = 4;
 /// Entries of the transposition table (a power of two).
 const TABLE: usize = 1 << 16;
 
+/// How the search treats the seats outside the spirit's team.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rivals {
+    /// One rival team: plain minimax.
+    One,
+    /// Several, and the game can hand the turn to any seat: best replies.
+    BestReply,
+    /// Several, in their order of play: all against the spirit.
+    Paranoid,
+}
+
 /// How a stored score bounds the true one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Bound {
@@ -67,8 +80,7 @@ struct Search<'a, V: Variant> {
     team: Team,
     /// The spirit's seat, to which a rival's best reply hands the turn back.
     root: Seat,
-    /// Whether the rivals' turns are searched as best replies.
-    best_reply: bool,
+    rivals: Rivals,
     /// Whether late quiet moves are searched shallower first (games
     /// without dice, whose chance nodes make every ply dear already).
     reduce: bool,
@@ -93,6 +105,9 @@ struct Search<'a, V: Variant> {
     /// How deep quiet moves cut the search off, by a hash of the move:
     /// tried earlier the more they did.
     history: Vec<i32>,
+    /// Per ply of the line being searched, whether the spirit's team moved
+    /// there (at the root it did).
+    ours_at: Vec<bool>,
 }
 
 /// Entries of the history table (a power of two).
@@ -122,7 +137,11 @@ pub fn best<V: Variant>(
     let mut search = Search::<V> {
         team: position.team(seat),
         root: seat,
-        best_reply: free_for_all(position) && position.turn_to(seat).is_some(),
+        rivals: match (free_for_all(position), position.turn_to(seat)) {
+            (false, _) => Rivals::One,
+            (true, Some(_)) => Rivals::BestReply,
+            (true, None) => Rivals::Paranoid,
+        },
         reduce: position.dice_spec().is_none(),
         deadline: Instant::now() + budget,
         node_limit: limits.nodes.unwrap_or(u64::MAX),
@@ -135,6 +154,7 @@ pub fn best<V: Variant>(
         keys: Vec::new(),
         killers: Vec::new(),
         history: vec![0; HISTORY],
+        ours_at: vec![true],
     };
     let mut moves = position.legal_moves();
     if moves.is_empty() {
@@ -323,6 +343,14 @@ impl<V: Variant> Search<'_, V> {
         self.lists[ply as usize] = moves;
     }
 
+    /// Whether, on the line to `ply`, fewer rivals than there are have moved
+    /// since the spirit's team last did.
+    fn rivals_since(&self, ply: u32) -> bool {
+        let rivals = V::info().seats.len() as u32 - 1;
+        let since = (1..=ply).find(|&back| self.ours_at[(ply - back) as usize]);
+        since.is_some_and(|since| since <= rivals)
+    }
+
     /// The position's score for the spirit's team, searched `depth` plies;
     /// `replying`, the rival whose best reply is being searched.
     fn value(
@@ -345,12 +373,18 @@ impl<V: Variant> Search<'_, V> {
             Phase::Roll(seat) => (seat, true),
             Phase::Move(seat) => (seat, false),
         };
-        if self.best_reply {
+        let ours = position.team(seat) == self.team;
+        let at = ply as usize;
+        if self.ours_at.len() <= at {
+            self.ours_at.resize(at + 1, false);
+        }
+        self.ours_at[at] = ours;
+        if self.rivals == Rivals::BestReply {
             match replying {
                 // The horizon never falls between the spirit's turn and the
                 // rivals' reply: a line that ends on the spirit's own turn
                 // lets it plan threats that no rival may parry.
-                None if position.team(seat) != self.team => {
+                None if !ours => {
                     return self.best_reply(position, depth.max(1), alpha, beta, ply);
                 }
                 // The reply is made: the spirit moves again.
@@ -365,10 +399,14 @@ impl<V: Variant> Search<'_, V> {
         if rolls {
             return self.chance(position, depth, ply, replying);
         }
-        if depth == 0 {
-            return self.quiesce(position, QUIESCENCE, alpha, beta, ply);
-        }
-        let ours = position.team(seat) == self.team;
+        // Nor between the spirit's turn and the last rival's in the paranoid
+        // search: a rival at the horizon still moves, unless the spirit has
+        // no turn left (every rival has moved since its last).
+        let depth = match depth {
+            0 if self.rivals == Rivals::Paranoid && !ours && self.rivals_since(ply) => 1,
+            0 => return self.quiesce(position, QUIESCENCE, alpha, beta, ply),
+            depth => depth,
+        };
         let key = position.search_key();
         let slot = (key as usize) & (TABLE - 1);
         let mut hint = None;

@@ -204,24 +204,45 @@ fn a_depth_limited_dice_search_ends() {
     finishes::<crate::chaturaji::ChaturajiClassic>(3);
 }
 
-/// A best-reply line never ends on the spirit's own turn: in the modern game
-/// (one move a turn) a search one ply deep still sees the rivals' reply, so
-/// it weighs every move as the search two plies deep does.
+/// A line never ends before every rival has answered the spirit's move: a
+/// search one ply deep weighs the moves as the search two plies deep does,
+/// in the modern game (one move a turn, best replies) and without dice (the
+/// paranoid search, three rivals in their order).
 #[test]
 fn the_rivals_always_reply_before_the_horizon() {
-    let mut game = setup::<crate::chaturaji::ChaturajiModern>(&[]);
-    roll(&mut game, &[3, 2]);
-    let limits = crate::spirit::Limits {
-        depth: Some(2),
-        nodes: Some(50_000_000),
-        stop: None,
-    };
-    let mut scores = Vec::new();
-    Spirit::new(Level::Master, 1).think_within(game.position(), &limits, &mut |progress| {
-        scores.push(progress.score);
-    });
-    assert_eq!(scores.len(), 2, "both depths finish: {scores:?}");
-    assert_eq!(scores[0], scores[1]);
+    /// The best score of a master's search one ply deep and two plies deep.
+    fn scores<V: Variant>(game: &Game<V>) -> Vec<i32> {
+        let limits = crate::spirit::Limits {
+            depth: Some(2),
+            nodes: Some(50_000_000),
+            stop: None,
+        };
+        let mut scores = Vec::new();
+        Spirit::new(Level::Master, 1).think_within(game.position(), &limits, &mut |progress| {
+            scores.push(progress.score);
+        });
+        scores
+    }
+    let mut modern = setup::<crate::chaturaji::ChaturajiModern>(&[]);
+    roll(&mut modern, &[3, 2]);
+    let mut searched = vec![scores(&modern)];
+    // Without dice, from the positions of a few random openings (where men
+    // are in reach, which only a reply may save).
+    for seed in 1..4 {
+        let mut rng = crate::spirit::Rng::new(seed);
+        let mut nodice = setup::<NoDice>(&[]);
+        for _ in 0..12 {
+            let moves = nodice.position().legal_moves();
+            nodice
+                .play(Action::Move(moves[rng.below(moves.len())]))
+                .unwrap();
+        }
+        searched.push(scores(&nodice));
+    }
+    for scores in searched {
+        assert_eq!(scores.len(), 2, "both depths finish: {scores:?}");
+        assert_eq!(scores[0], scores[1]);
+    }
 }
 
 /// The shared appraisal (each seat's attacks found once, men counted by
