@@ -80,6 +80,7 @@ struct Search<'a, V: Variant> {
     team: Team,
     /// The spirit's seat, to which a rival's best reply hands the turn back.
     root: Seat,
+    /// How the rivals' turns are searched.
     rivals: Rivals,
     /// Whether late quiet moves are searched shallower first (games
     /// without dice, whose chance nodes make every ply dear already).
@@ -106,7 +107,7 @@ struct Search<'a, V: Variant> {
     /// tried earlier the more they did.
     history: Vec<i32>,
     /// Per ply of the line being searched, whether the spirit's team moved
-    /// there (at the root it did).
+    /// there (at the root it did); kept by the paranoid search only.
     ours_at: Vec<bool>,
 }
 
@@ -374,11 +375,13 @@ impl<V: Variant> Search<'_, V> {
             Phase::Move(seat) => (seat, false),
         };
         let ours = position.team(seat) == self.team;
-        let at = ply as usize;
-        if self.ours_at.len() <= at {
-            self.ours_at.resize(at + 1, false);
+        if self.rivals == Rivals::Paranoid {
+            let at = ply as usize;
+            if self.ours_at.len() <= at {
+                self.ours_at.resize(at + 1, false);
+            }
+            self.ours_at[at] = ours;
         }
-        self.ours_at[at] = ours;
         if self.rivals == Rivals::BestReply {
             match replying {
                 // The horizon never falls between the spirit's turn and the
