@@ -273,9 +273,12 @@ async fn dice_are_verifiable(scratch: Scratch) {
         log: &record.log,
     };
     let check = |log: &[String]| dice::verify(dice::Dealt { log, ..dealt }, &record.seed, &[&hash]);
+    // Every roll of the log is checked (how many there are depends on the
+    // spirits' play, which depends on the clock).
     let verdict = check(&record.log);
+    let rolled = record.log.iter().filter(|l| l.starts_with("roll ")).count();
     assert!(
-        matches!(verdict, Verdict::Fair { rolls } if rolls > 10),
+        matches!(verdict, Verdict::Fair { rolls } if rolls == rolled && rolls > 0),
         "{verdict:?} after {} actions",
         record.log.len()
     );

@@ -430,13 +430,7 @@ impl<R: Rulebook> Variant for Chaturaji<R> {
         }
     }
 
-    /// The dice games only: without dice the paranoid search measured as
-    /// well (`docs/spirits.md`), and the rivals' three moves between two of
-    /// a seat's own are what decides a fight for the kings.
     fn turn_to(&self, seat: Seat) -> Option<Self> {
-        if R::RULESET == Ruleset::NoDice {
-            return None;
-        }
         let mut position = self.position.clone();
         position.hand_turn(seat).then(|| Chaturaji::new(position))
     }

@@ -3,10 +3,8 @@
 //! baselines `random` and `greedy` exist to measure the others against.
 //!
 //! One search serves every game ([`search`]): alpha-beta over the seats'
-//! teams; where more than two armies play, a best-reply search in the dice
-//! games (one rival at a time answers the spirit) and "paranoid" without
-//! dice (every seat outside the spirit's team is assumed to play against
-//! it). It keeps a transposition table, tries captures, killers and
+//! teams; where more than two armies play, a best-reply search (one rival
+//! at a time answers the spirit, the answer worst for it counts). It keeps a transposition table, tries captures, killers and
 //! history first, searches late quiet moves shallower first, quiesces on
 //! captures, and averages the dice's chance nodes over every roll. The evaluation ([`value`]) counts material
 //! and what each game counts itself, as a lead over the strongest rival team.

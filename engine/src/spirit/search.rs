@@ -14,9 +14,7 @@
 //! counts and the other rivals pass, and the spirit moves again. It sees
 //! twice as many of its own moves as the paranoid search, whose three rivals
 //! all move between two of its own, and assumes no coalition against it.
-//! Its horizon never falls between the spirit's turn and the reply. Nor
-//! does the paranoid search's: a rival's turn at the horizon is searched a
-//! ply, so every line ends after all the rivals have answered the spirit.
+//! Its horizon never falls between the spirit's turn and the reply.
 
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,12 +49,11 @@ const TABLE: usize = 1 << 16;
 /// How the search treats the seats outside the spirit's team.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Rivals {
-    /// One rival team: plain minimax.
+    /// One rival team, or several that the game cannot hand the turn to
+    /// out of their order: minimax, all rivals against the spirit.
     One,
     /// Several, and the game can hand the turn to any seat: best replies.
     BestReply,
-    /// Several, in their order of play: all against the spirit.
-    Paranoid,
 }
 
 /// How a stored score bounds the true one.
@@ -106,9 +103,6 @@ struct Search<'a, V: Variant> {
     /// How deep quiet moves cut the search off, by a hash of the move:
     /// tried earlier the more they did.
     history: Vec<i32>,
-    /// Per ply of the line being searched, whether the spirit's team moved
-    /// there (at the root it did); kept by the paranoid search only.
-    ours_at: Vec<bool>,
 }
 
 /// Entries of the history table (a power of two).
@@ -139,9 +133,8 @@ pub fn best<V: Variant>(
         team: position.team(seat),
         root: seat,
         rivals: match (free_for_all(position), position.turn_to(seat)) {
-            (false, _) => Rivals::One,
             (true, Some(_)) => Rivals::BestReply,
-            (true, None) => Rivals::Paranoid,
+            _ => Rivals::One,
         },
         reduce: position.dice_spec().is_none(),
         deadline: Instant::now() + budget,
@@ -155,7 +148,6 @@ pub fn best<V: Variant>(
         keys: Vec::new(),
         killers: Vec::new(),
         history: vec![0; HISTORY],
-        ours_at: vec![true],
     };
     let mut moves = position.legal_moves();
     if moves.is_empty() {
@@ -344,14 +336,6 @@ impl<V: Variant> Search<'_, V> {
         self.lists[ply as usize] = moves;
     }
 
-    /// Whether, on the line to `ply`, fewer rivals than there are have moved
-    /// since the spirit's team last did.
-    fn rivals_since(&self, ply: u32) -> bool {
-        let rivals = V::info().seats.len() as u32 - 1;
-        let since = (1..=ply).find(|&back| self.ours_at[(ply - back) as usize]);
-        since.is_some_and(|since| since <= rivals)
-    }
-
     /// The position's score for the spirit's team, searched `depth` plies;
     /// `replying`, the rival whose best reply is being searched.
     fn value(
@@ -375,13 +359,6 @@ impl<V: Variant> Search<'_, V> {
             Phase::Move(seat) => (seat, false),
         };
         let ours = position.team(seat) == self.team;
-        if self.rivals == Rivals::Paranoid {
-            let at = ply as usize;
-            if self.ours_at.len() <= at {
-                self.ours_at.resize(at + 1, false);
-            }
-            self.ours_at[at] = ours;
-        }
         if self.rivals == Rivals::BestReply {
             match replying {
                 // The horizon never falls between the spirit's turn and the
@@ -402,14 +379,9 @@ impl<V: Variant> Search<'_, V> {
         if rolls {
             return self.chance(position, depth, ply, replying);
         }
-        // Nor between the spirit's turn and the last rival's in the paranoid
-        // search: a rival at the horizon still moves, unless the spirit has
-        // no turn left (every rival has moved since its last).
-        let depth = match depth {
-            0 if self.rivals == Rivals::Paranoid && !ours && self.rivals_since(ply) => 1,
-            0 => return self.quiesce(position, QUIESCENCE, alpha, beta, ply),
-            depth => depth,
-        };
+        if depth == 0 {
+            return self.quiesce(position, QUIESCENCE, alpha, beta, ply);
+        }
         let key = position.search_key();
         let slot = (key as usize) & (TABLE - 1);
         let mut hint = None;

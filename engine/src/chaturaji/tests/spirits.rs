@@ -49,8 +49,9 @@ fn a_spirit_takes_from_the_leader() {
     // Red's boat on d4 may take Yellow's pawn on d7 or Blue's on b4, a point
     // each, both six steps from promoting, and nothing takes back. Blue
     // leads with 10 points: only first place wins, so Red takes from Blue.
-    // (Searched deep enough, Red takes both pawns in either order; two
-    // rounds ahead, the adept's horizon, only the first capture decides.)
+    // (After either capture the boat needs two moves for the other pawn: a
+    // search of two plies, Red's move and a rival's answer, sees only the
+    // first capture; a deeper one takes both pawns in either order.)
     let men = [
         ("d4", "rR"),
         ("d7", "yP"),
@@ -61,8 +62,19 @@ fn a_spirit_takes_from_the_leader() {
         ("h1", "gK"),
     ];
     let game = position::<NoDice>(&text(&men, "r - 0,10,0,0 - 0 -"), &[]);
+    let limits = crate::spirit::Limits {
+        depth: Some(2),
+        ..Default::default()
+    };
     for seed in 1..=6 {
-        assert_eq!(chosen(&game, Level::Adept, seed).1, "b4", "seed {seed}");
+        let thought =
+            Spirit::new(Level::Master, seed).think_within(game.position(), &limits, &mut |_| {});
+        let to = game.position().describe(thought.expect("a move").mv).to;
+        assert_eq!(
+            game.position().geometry().name(to).to_string(),
+            "b4",
+            "seed {seed}"
+        );
     }
 }
 
@@ -170,10 +182,15 @@ fn the_best_reply_search_hands_the_turn_to_any_seat_in_play() {
     let game =
         position::<crate::chaturaji::ChaturajiModern>(&text(&men, "r 32 0,0,0,0 - 0 -"), &[]);
     assert!(game.position().turn_to(GREEN).is_none());
-    // Without dice the spirits search the paranoid way: no seat jumps its turn.
+    // Without dice the seat handed the turn moves at once.
     let men = [("d1", "rK"), ("a5", "bK"), ("e8", "yK"), ("h1", "gK")];
     let game = position::<NoDice>(&text(&men, "r - 0,0,0,0 - 0 -"), &[]);
-    assert!(game.position().turn_to(YELLOW).is_none());
+    let yellow = game.position().turn_to(YELLOW).expect("Yellow is in play");
+    assert_eq!(yellow.phase(), Phase::Move(YELLOW));
+    assert_eq!(
+        yellow.turn_to(RED).map(|p| p.to_text()),
+        Some(text(&men, "r - 0,0,0,0 - 0 -"))
+    );
 }
 
 /// A roll that leaves a seat no move passes the turn, and the pass costs the
@@ -206,8 +223,7 @@ fn a_depth_limited_dice_search_ends() {
 
 /// A line never ends before every rival has answered the spirit's move: a
 /// search one ply deep weighs the moves as the search two plies deep does,
-/// in the modern game (one move a turn, best replies) and without dice (the
-/// paranoid search, three rivals in their order).
+/// in the modern game and without dice (one move a turn, best replies).
 #[test]
 fn the_rivals_always_reply_before_the_horizon() {
     /// The best score of a master's search one ply deep and two plies deep.
