@@ -149,6 +149,21 @@ pub trait Variant: Clone + Debug + Send + Sync + 'static {
     /// Calls `f` with every legal move of the seat to move.
     fn for_each_move(&self, f: impl FnMut(Self::Move));
 
+    /// Calls `f` with every legal move that takes a man, in the order of
+    /// [`Variant::for_each_move`], for the spirits' quiescence search; returns
+    /// whether the seat to move has any legal move at all. A game may list
+    /// its captures faster than all its moves.
+    fn for_each_capture(&self, mut f: impl FnMut(Self::Move)) -> bool {
+        let mut any = false;
+        self.for_each_move(|mv| {
+            any = true;
+            if self.describe(mv).capture {
+                f(mv);
+            }
+        });
+        any
+    }
+
     /// How many legal moves there are (the leaves of perft's last ply).
     fn count_moves(&self) -> u64 {
         let mut n = 0;

@@ -514,8 +514,8 @@ impl<V: Variant> Search<'_, V> {
             // the game can make it.
             return self.result(position, ply).unwrap_or(stand);
         }
-        let mut moves = self.moves(position, ply);
-        if moves.is_empty() {
+        let mut moves = kept(&mut self.lists, ply);
+        if !position.for_each_capture(|mv| moves.push(mv)) {
             self.give_back(ply, moves);
             return self.result(position, ply).unwrap_or(stand);
         }
@@ -524,7 +524,6 @@ impl<V: Variant> Search<'_, V> {
         } else {
             beta = beta.min(stand);
         }
-        moves.retain(|&mv| capture_gain(position, mv) > 0);
         self.order(position, &mut moves, None, ply);
         let mut best = stand;
         for &mv in &moves {

@@ -21,7 +21,7 @@ use crate::options::{OptionSpec, Options};
 use crate::outcome::{Outcome, Reason};
 pub use crate::seat::Side;
 use crate::seat::{Color, Phase, Seat, SeatInfo};
-use crate::variant::{GameInfo, MoveInfo, PositionError, SetupError, Variant};
+use crate::variant::{GameInfo, MOST_SEATS, MoveInfo, PositionError, SetupError, Variant};
 use crate::view::{
     BoardView, CellView, Figure, Highlight, Mark, Panel, PieceState, PieceView, Shade,
 };
@@ -343,6 +343,11 @@ impl Variant for Tamerlane {
         self.0.for_each_move(f);
     }
 
+    #[inline]
+    fn for_each_capture(&self, f: impl FnMut(Move)) -> bool {
+        self.0.for_each_capture(f)
+    }
+
     fn play_unchecked(&mut self, mv: Move) {
         self.0.play(mv);
     }
@@ -372,7 +377,7 @@ impl Variant for Tamerlane {
         if p.rules.modern_draws && p.halfmoves >= MOVE_LIMIT {
             return Some(Outcome::draw(Reason::MoveLimit));
         }
-        if self.count_moves() == 0 {
+        if !p.has_legal_move() {
             let reason = if p.in_check(p.turn) {
                 Reason::Checkmate
             } else {
@@ -427,6 +432,14 @@ impl Variant for Tamerlane {
         // The king at the enemy citadel's gate has a draw in reach.
         let gate = if self.0.at_enemy_gate(side) { GATE } else { 0 };
         SPARE_ROYAL * spare + gate
+    }
+
+    fn appraisal(&self) -> [i32; MOST_SEATS] {
+        let mut totals = [0; MOST_SEATS];
+        for side in [Side::White, Side::Black] {
+            totals[side.index()] = self.0.material(side) + self.appraise(side.seat());
+        }
+        totals
     }
 
     fn rewrite_input(&self, input: &str) -> String {

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::bits::Bits;
 use crate::geometry::Square;
+use crate::spirit::value::worth;
 use crate::zobrist;
 
 /// The 110 squares of the board proper, without the citadels.
@@ -56,6 +57,36 @@ pub enum Move {
     },
 }
 
+/// Which moves a generation lists.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Wanted {
+    /// Every move.
+    All,
+    /// Only the moves that take a man (for the spirits' quiescence search).
+    Captures,
+}
+
+/// What the legality of a side's moves depends on when it has a single
+/// royal: where that stands, whether it is in check, and, found out as the
+/// moves need them, the squares it may not step to and the men pinned to it.
+#[derive(Clone, Copy, Debug)]
+struct Guard {
+    /// Where the single royal stands.
+    royal: Square,
+    /// Whether it is attacked now.
+    in_check: bool,
+    /// The nearest men on the royal's lines, the only ones whose leaving can
+    /// uncover an attack (the giraffe's too: its last leg runs along one of
+    /// those lines).
+    shields: u128,
+    /// The shields already lifted off to see whether that uncovers an attack.
+    tried: u128,
+    /// Of those, the ones whose leaving does.
+    pinned: u128,
+    /// The squares the enemy attacks with the royal lifted off the board.
+    danger: Option<u128>,
+}
+
 /// Zobrist keys: per square and man (23 kinds for each side), then the side to
 /// move, the two swaps and the pawn of pawns' arrivals (four values a side).
 static KEYS: [u64; 112 * 46 + 1 + 2 + 8] = zobrist::keys(0x7461_6d65_726c_616e);
@@ -93,6 +124,9 @@ pub struct Position {
     /// The move number, from 1, increased after Black moves.
     pub(super) fullmoves: u16,
     hash: u64,
+    /// What each side's men are worth to a spirit ([`worth`]), kept as men
+    /// come and go: the search's evaluation reads it at every leaf.
+    material: [i32; 2],
     pub(super) rules: Rules,
 }
 
@@ -114,6 +148,7 @@ impl Position {
             } else {
                 0
             },
+            material: [0; 2],
             rules,
         };
         position.hash ^= arrival_key(Side::White, 0) ^ arrival_key(Side::Black, 0);
@@ -124,6 +159,7 @@ impl Position {
     pub(super) fn put(&mut self, side: Side, kind: Kind, square: Square) {
         debug_assert_eq!(self.board[square.index()], 0, "{square:?} is taken");
         self.board[square.index()] = 1 + side.index() as u8 * 23 + kind.index() as u8;
+        self.material[side.index()] += worth(kind.figure());
         self.flip(side, kind, square);
     }
 
@@ -131,6 +167,7 @@ impl Position {
     pub(super) fn take(&mut self, square: Square) -> Option<(Side, Kind)> {
         let man = self.man_at(square)?;
         self.board[square.index()] = 0;
+        self.material[man.0.index()] -= worth(man.1.figure());
         self.flip(man.0, man.1, square);
         Some(man)
     }
@@ -197,6 +234,11 @@ impl Position {
 
     fn occupied(&self) -> u128 {
         self.men[0] | self.men[1]
+    }
+
+    /// What `side`'s men are worth to a spirit ([`worth`]).
+    pub fn material(&self, side: Side) -> i32 {
+        self.material[side.index()]
     }
 
     /// Whether `side`'s original king stands at a gate of the other side's
@@ -307,13 +349,17 @@ impl Position {
     }
 
     /// Calls `f` with every move of `side` that the rules of movement allow,
-    /// before the test of check.
-    fn pseudo_moves(&self, side: Side, f: &mut impl FnMut(Move)) {
-        let tables = tables(self.rules.steppers, self.rules.picket_one_step);
+    /// before the test of check; with [`Wanted::Captures`], only those that
+    /// take a man, in the same order.
+    fn pseudo_moves(&self, side: Side, wanted: Wanted, f: &mut impl FnMut(Move)) {
         let own = self.men[side.index()];
         let occupied = self.occupied();
-        let empty = BOARD_SQUARES & !occupied;
         let capturable = self.men[side.other().index()] & !self.waiting(side.other());
+        let onto = match wanted {
+            Wanted::All => u128::MAX,
+            Wanted::Captures => capturable,
+        };
+        let empty = BOARD_SQUARES & !occupied & onto;
         // An adventitious king left alone in its own citadel must come out at
         // once, onto any empty square.
         if self.must_leave_citadel(side) {
@@ -326,14 +372,11 @@ impl Position {
             return;
         }
         for kind in &Kind::ALL[..PIECE_KINDS] {
-            let reach = tables.piece(*kind);
             for from in (self.pieces[kind.index()] & own & BOARD_SQUARES).squares() {
-                let targets = reach.targets(from, occupied);
-                let to = (targets.quiet & empty) | (targets.capture & capturable);
-                for to in to.squares() {
+                for to in (self.destinations(side, *kind, from) & onto).squares() {
                     f(Move::Step { from, to });
                 }
-                if kind.is_royal() && self.rules.citadels {
+                if kind.is_royal() && self.rules.citadels && wanted == Wanted::All {
                     for citadel in [WHITE_CITADEL, BLACK_CITADEL] {
                         if citadel_gates(citadel).has(from)
                             && !occupied.has(citadel)
@@ -353,16 +396,60 @@ impl Position {
                 }
             }
         }
-        let pawn = tables.pawn(side);
         for from in (self.pawns & own & !self.waiting(side)).squares() {
-            let targets = pawn.targets(from, occupied);
-            for to in ((targets.quiet & empty) | (targets.capture & capturable)).squares() {
+            for to in (self.destinations(side, Kind::PawnOfPawns, from) & onto).squares() {
                 f(Move::Step { from, to });
             }
         }
-        for from in self.waiting(side).squares() {
-            self.relocations(side, from, f);
+        if wanted == Wanted::All {
+            for from in self.waiting(side).squares() {
+                self.relocations(side, from, f);
+            }
         }
+    }
+
+    /// The squares of the board proper that `side`'s man of `kind` (any pawn
+    /// moves alike) reaches from `from`: empty ones, and the enemy's men that
+    /// may be taken (not a waiting pawn of pawns).
+    fn destinations(&self, side: Side, kind: Kind, from: Square) -> u128 {
+        let tables = tables(self.rules.steppers, self.rules.picket_one_step);
+        let reach = match kind.is_pawn() {
+            true => tables.pawn(side),
+            false => tables.piece(kind),
+        };
+        let occupied = self.occupied();
+        let capturable = self.men[side.other().index()] & !self.waiting(side.other());
+        let targets = reach.targets(from, occupied);
+        (targets.quiet & BOARD_SQUARES & !occupied) | (targets.capture & capturable)
+    }
+
+    /// Whether the side to move has a legal move. Most positions show one at
+    /// once, a man not in check's way with a square to go to, so the end test
+    /// a search makes at every leaf need not list every move.
+    pub fn has_legal_move(&self) -> bool {
+        let side = self.turn;
+        let guard = self.guard(side);
+        if !self.must_leave_citadel(side) && !guard.is_some_and(|guard| guard.in_check) {
+            // With one royal, only the men nearest it on its lines may
+            // uncover an attack on it; with more, any move is legal.
+            let shields = guard.map_or(0, |guard| guard.shields);
+            let free = self.men[side.index()]
+                & BOARD_SQUARES
+                & !self.royals(side)
+                & !shields
+                & !self.pawns;
+            for kind in &Kind::ALL[..PIECE_KINDS] {
+                if (self.pieces[kind.index()] & free)
+                    .squares()
+                    .any(|from| self.destinations(side, *kind, from) != 0)
+                {
+                    return true;
+                }
+            }
+        }
+        let mut any = false;
+        self.legal_moves(side, Wanted::All, |_| any = true);
+        any
     }
 
     /// The squares the waiting pawn of pawns on `from` may be lifted to.
@@ -412,7 +499,7 @@ impl Position {
         let mut mover = self.clone();
         mover.turn = side;
         let mut any = false;
-        mover.legal_moves(side, |mv| {
+        mover.legal_moves(side, Wanted::All, |mv| {
             any |= match mv {
                 Move::Step { from, .. } | Move::Relocate { from, .. } => from == square,
                 Move::Swap { king, with } => king == square || with == square,
@@ -450,21 +537,28 @@ impl Position {
         }
     }
 
-    /// Whether `mv` (from the pseudo moves) leaves `side`'s single royal on
-    /// `royal` safe. `danger` holds the squares the enemy attacks with the
-    /// royal lifted off the board; `in_check` says whether it is attacked now;
-    /// `shields` are the nearest men on the royal's lines, the only ones whose
-    /// leaving can uncover an attack (the giraffe's too: its last leg runs
-    /// along one of those lines).
-    fn keeps_royal_safe(
-        &self,
-        side: Side,
-        mv: Move,
-        royal: Square,
-        danger: u128,
-        in_check: bool,
-        shields: u128,
-    ) -> bool {
+    /// What the legality of `side`'s moves depends on, if it has a single
+    /// royal.
+    fn guard(&self, side: Side) -> Option<Guard> {
+        let royals = self.royals(side);
+        let royal = royals.first().filter(|_| royals.count() == 1)?;
+        let shields = match BOARD_SQUARES.has(royal) {
+            true => tables(self.rules.steppers, self.rules.picket_one_step)
+                .nearest_on_lines(royal, self.occupied()),
+            false => 0,
+        };
+        Some(Guard {
+            royal,
+            in_check: self.attacked(royal, side.other(), self.occupied(), 0),
+            shields,
+            tried: 0,
+            pinned: 0,
+            danger: None,
+        })
+    }
+
+    /// Whether `mv` (from the pseudo moves) leaves `side`'s single royal safe.
+    fn keeps_royal_safe(&self, side: Side, mv: Move, guard: &mut Guard) -> bool {
         let Move::Step { from, to } = mv else {
             return !self.after(mv).in_check(side);
         };
@@ -475,12 +569,30 @@ impl Position {
             // play it out.
             return !self.after(mv).in_check(side);
         }
+        let royal = guard.royal;
         if from == royal {
             // A man taken on `to` attacked nothing along a line through it.
+            let danger = guard.danger.get_or_insert_with(|| {
+                self.attack_map(side.other(), self.occupied() & !u128::bit(royal))
+            });
             return !danger.has(to);
         }
-        if !in_check && !shields.has(from) {
-            return true;
+        if !guard.in_check {
+            if !guard.shields.has(from) {
+                return true;
+            }
+            // A shield that uncovers nothing when lifted off may go anywhere:
+            // no man here needs a screen, so a man put down blocks, never opens.
+            if !guard.tried.has(from) {
+                guard.tried |= u128::bit(from);
+                let lifted = self.occupied() & !u128::bit(from);
+                if self.attacked(royal, side.other(), lifted, 0) {
+                    guard.pinned |= u128::bit(from);
+                }
+            }
+            if !guard.pinned.has(from) {
+                return true;
+            }
         }
         let occupied = (self.occupied() & !u128::bit(from)) | u128::bit(to);
         !self.attacked(royal, side.other(), occupied, u128::bit(to))
@@ -495,34 +607,39 @@ impl Position {
 
     /// Calls `f` with every legal move of the side to move.
     pub fn for_each_move(&self, f: impl FnMut(Move)) {
-        self.legal_moves(self.turn, f);
+        self.legal_moves(self.turn, Wanted::All, f);
     }
 
-    /// Calls `f` with every legal move of `side`, which must be to move.
-    fn legal_moves(&self, side: Side, mut f: impl FnMut(Move)) {
-        let royals = self.royals(side);
-        let single = royals.count() == 1;
-        let royal = royals.first().unwrap_or(Square::new(0));
-        let danger = if single {
-            self.attack_map(side.other(), self.occupied() & !royals)
-        } else {
-            0
-        };
-        let in_check = danger.has(royal);
-        let shields = if single && BOARD_SQUARES.has(royal) {
-            tables(self.rules.steppers, self.rules.picket_one_step)
-                .nearest_on_lines(royal, self.occupied())
-        } else {
-            0
-        };
+    /// Calls `f` with every legal capture of the side to move, in the order
+    /// of [`Position::for_each_move`]; returns whether it has any legal move.
+    pub fn for_each_capture(&self, mut f: impl FnMut(Move)) -> bool {
         let mut any = false;
-        self.pseudo_moves(side, &mut |mv| {
-            if !single || self.keeps_royal_safe(side, mv, royal, danger, in_check, shields) {
+        self.legal_moves(self.turn, Wanted::Captures, |mv| {
+            any = true;
+            f(mv);
+        });
+        any || self.has_legal_move()
+    }
+
+    /// Calls `f` with every legal move of `side`, which must be to move, or
+    /// with its captures only.
+    fn legal_moves(&self, side: Side, wanted: Wanted, mut f: impl FnMut(Move)) {
+        let mut guard = self.guard(side);
+        let mut any = false;
+        self.pseudo_moves(side, wanted, &mut |mv| {
+            if guard
+                .as_mut()
+                .is_none_or(|guard| self.keeps_royal_safe(side, mv, guard))
+            {
                 any = true;
                 f(mv);
             }
         });
-        self.swaps(side, in_check, !any, &mut f);
+        // A swap never takes a man.
+        if wanted == Wanted::All {
+            let in_check = guard.is_some_and(|guard| guard.in_check);
+            self.swaps(side, in_check, !any, &mut f);
+        }
     }
 
     /// Whether `side`'s only royal is its adventitious king in its own

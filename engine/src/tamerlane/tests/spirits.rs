@@ -64,3 +64,91 @@ fn a_king_at_the_enemy_citadel_counts_a_draw_in_reach() {
     let near = balance(&[("a9", "K"), ("f10", "k"), ("k1", "r")]);
     assert!(near > far, "{near} <= {far}");
 }
+
+/// Random games from every setup, with the rule options that change moves.
+fn random_positions() -> Vec<Tamerlane> {
+    let tables: [&[&str]; 4] = [
+        &[],
+        &["steppers=historical", "picket=one-or-more"],
+        &[
+            "swap=in-check-or-stuck",
+            "pop_square=any",
+            "third_arrival=and-prince",
+        ],
+        &["citadels=always", "citadel_exit=as-a-move", "black=mirror"],
+    ];
+    let mut rng = crate::spirit::Rng::new(7);
+    let mut positions = Vec::new();
+    for name in super::super::Setup::NAMES {
+        for options in tables {
+            for _ in 0..3 {
+                let mut game = setup(name, options);
+                for _ in 0..400 {
+                    if game.outcome().is_some() {
+                        break;
+                    }
+                    positions.push(game.position().clone());
+                    let moves = game.position().legal_moves();
+                    let mv = moves[rng.below(moves.len())];
+                    game.play(crate::game::Action::Move(mv))
+                        .expect("a legal move");
+                }
+                positions.push(game.position().clone());
+            }
+        }
+    }
+    positions
+}
+
+/// Each seat's appraisal counted square by square, the citadels too.
+fn counted(position: &Tamerlane) -> [i32; crate::variant::MOST_SEATS] {
+    let mut totals = [0; crate::variant::MOST_SEATS];
+    for square in (0..112).map(crate::geometry::Square::new) {
+        if let Some((side, kind)) = position.man_at(square) {
+            totals[side.index()] += crate::spirit::value::worth(kind.figure());
+        }
+    }
+    for seat in [Seat(0), Seat(1)] {
+        totals[seat.index()] += position.appraise(seat);
+    }
+    totals
+}
+
+#[test]
+fn the_searchs_short_cuts_agree_with_the_whole_move_list() {
+    // The quiescence search lists only captures and asks whether any move is
+    // left; the evaluation reads material kept as men come and go. Each must
+    // say what the full list of moves and a count of the squares say.
+    let mut checks = 0;
+    for position in random_positions() {
+        let all = position.legal_moves();
+        let mut captures = Vec::new();
+        let any = position.for_each_capture(|mv| captures.push(mv));
+        let expected: Vec<_> = all
+            .iter()
+            .copied()
+            .filter(|&mv| position.describe(mv).capture)
+            .collect();
+        assert_eq!(captures, expected, "{}", position.to_text());
+        assert_eq!(any, !all.is_empty(), "{}", position.to_text());
+        assert_eq!(
+            position.appraisal(),
+            counted(&position),
+            "{}",
+            position.to_text()
+        );
+        checks += usize::from(position.in_check());
+    }
+    assert!(checks > 100, "the random games gave only {checks} checks");
+}
+
+#[test]
+fn a_royal_in_a_citadel_keeps_its_worth() {
+    // White's adventitious king in its own citadel, l2, beside its king: it
+    // counts as it would one step outside, at k2.
+    let men = [("f2", "K"), ("f10", "k")];
+    let at_home = game(&men, "w l2A - 0,0 m 0 1", &[]);
+    let at_home = crate::spirit::value::balance(at_home.position(), crate::seat::Team(0));
+    let outside = balance(&[("f2", "K"), ("k2", "A"), ("f10", "k")]);
+    assert_eq!(at_home, outside);
+}
